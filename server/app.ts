@@ -1,0 +1,90 @@
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { openDatabase, type Database, type Db } from './db/client';
+import { loadOrCreateSecret } from './lib/secret';
+import { authRoutes } from './modules/auth/auth.routes';
+import { AuthService } from './modules/auth/auth.service';
+import { TokenService } from './modules/auth/tokens';
+import { usersRoutes } from './modules/users/users.routes';
+import { UsersService } from './modules/users/users.service';
+import { authPlugin } from './plugins/auth';
+import { errorHandlerPlugin } from './plugins/errorHandler';
+import { spaPlugin } from './plugins/spa';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+  }
+}
+
+export interface AppDeps {
+  /** An already open database (main.ts and tests); otherwise one is opened from the config and closed with the app. */
+  database?: Database;
+  now?: () => Date;
+}
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Never logged: credentials travel in these. */
+const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
+
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const database = deps.database ?? (await openDatabase(config));
+  const { db } = database;
+  const tokens = new TokenService(config.jwtSecret ?? loadOrCreateSecret(config.dataDir), config.accessTokenTtlSeconds);
+  const auth = new AuthService(db, tokens, config, deps.now);
+  const users = new UsersService(db, auth);
+
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', db);
+  if (!deps.database) app.addHook('onClose', () => database.close());
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Emotion (MUI) injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+  });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(errorHandlerPlugin);
+  await app.register(authPlugin, { db, tokens });
+
+  await app.register(authRoutes, {
+    auth,
+    loginRateLimit: { max: config.loginRateLimit, timeWindow: config.loginRateWindowMs },
+  });
+  await app.register(usersRoutes, {
+    users,
+    signupRateLimit: { max: config.signupRateLimit, timeWindow: 60 * 60_000 },
+  });
+  await app.register(spaPlugin, { staticDir: config.staticDir });
+  return app;
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  STATIC_DIR: z.string().min(1).default('./dist/web'),
+  /** Failed-or-not login attempts allowed per address and email in the window below. */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  LOGIN_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(5 * 60_000),
+  SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Behind a TLS-terminating proxy: trust X-Forwarded-* so cookies get `Secure`. */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Absent for the embedded database: generated once and kept in the data dir. */
+  jwtSecret: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  staticDir: string;
+  loginRateLimit: number;
+  loginRateWindowMs: number;
+  signupRateLimit: number;
+  trustProxy: boolean;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** A retried refresh within this window (a lost response on a bad connection) still succeeds. */
+  refreshGraceSeconds: number;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
+    throw new ConfigError(`Invalid configuration:\n${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    logLevel: e.LOG_LEVEL,
+    staticDir: e.STATIC_DIR,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    loginRateWindowMs: e.LOGIN_RATE_WINDOW_MS,
+    signupRateLimit: e.SIGNUP_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+    accessTokenTtlSeconds: 15 * 60,
+    refreshTokenTtlSeconds: 30 * 24 * 60 * 60,
+    refreshGraceSeconds: 30,
+  };
+}

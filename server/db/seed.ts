@@ -1,0 +1,141 @@
+import { addDays, addMinutes, format, parse } from 'date-fns';
+import { formatInTimeZone } from 'date-fns-tz';
+import { v7 as uuidv7 } from 'uuid';
+import type { Role } from '../../src/domain/auth';
+import type { TourColor, TourFlag } from '../../src/domain/company';
+import { hashPassword } from '../modules/auth/passwords';
+import { countCompanies, insertCompany, insertSources, insertTours } from '../modules/companies/companies.repository';
+import { insertUser } from '../modules/users/users.repository';
+import type { Db } from './client';
+import { bookings } from './schema';
+
+export const DEMO_PASSWORD = 'tourdesk-demo';
+export const DEMO_TIMEZONE = 'Europe/Madrid';
+export const DEMO_USERS: ReadonlyArray<{ email: string; name: string; role: Role; assignable: boolean }> = [
+  { email: 'manager@demo.test', name: 'Marta Manager', role: 'Manager', assignable: true },
+  { email: 'guide@demo.test', name: 'Gabriel Guide', role: 'Guide', assignable: false },
+  { email: 'guide2@demo.test', name: 'Gina Guide', role: 'Guide', assignable: false },
+];
+
+const TOURS: ReadonlyArray<{ key: string; label: string; color: TourColor; flag: TourFlag; times: string[] }> = [
+  { key: 'old-town', label: 'Old Town Walk', color: 'blue', flag: 'uk', times: ['10:00', '16:00'] },
+  { key: 'palace', label: 'Royal Palace & Gardens', color: 'yellow', flag: 'france', times: ['11:30'] },
+  { key: 'harbour', label: 'Hop-On Harbour Cruise', color: 'brown', flag: 'portugal', times: ['13:00'] },
+  { key: 'boat', label: 'Sunset Boat Trip', color: 'green', flag: 'none', times: ['18:00'] },
+  { key: 'tapas', label: 'Tapas Tour', color: 'pink', flag: 'spain', times: ['19:30'] },
+  { key: 'museum', label: 'Museum Highlights', color: 'black', flag: 'italy', times: ['10:15'] },
+];
+const SOURCES = ['Walkin', 'GetYourGuide', 'Viator', 'Website', 'Manual'] as const;
+const FIRST = ['Ana', 'Ben', 'Chloé', 'Diego', 'Emma', 'Farid', 'Grace', 'Hugo', 'Inés', 'Jonas', 'Kenji', 'Lucía'];
+const LAST = ['García', 'Smith', 'Müller', 'Rossi', 'Dubois', 'Silva', 'Nakamura', "O'Brien", 'Novak', 'Jensen'];
+
+/** A small deterministic generator so the demo looks the same on every machine for a given day. */
+function mulberry32(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type BookingRow = typeof bookings.$inferInsert;
+
+export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
+  if ((await countCompanies(db)) > 0) return false;
+  await seedDemo(db, now);
+  return true;
+}
+
+export async function seedDemo(db: Db, now: Date): Promise<string> {
+  const companyId = uuidv7();
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const rows = demoBookings(companyId, now);
+  await db.transaction(async (tx) => {
+    await insertCompany(tx, {
+      id: companyId,
+      name: 'Demo Tours',
+      timezone: DEMO_TIMEZONE,
+      hideBookings: true,
+      beforeTime: 60,
+      afterTime: 60,
+      display: true,
+      showPhoneToManagers: true,
+      showPhoneToGuides: true,
+    });
+    await insertTours(
+      tx,
+      TOURS.map((t, position) => ({ companyId, id: uuidv7(), key: t.key, label: t.label, color: t.color, flag: t.flag, position })),
+    );
+    await insertSources(
+      tx,
+      SOURCES.map((label, position) => ({ companyId, id: uuidv7(), key: label.toLowerCase(), label, position })),
+    );
+    for (const user of DEMO_USERS) await insertUser(tx, { companyId, id: uuidv7(), passwordHash, ...user });
+    for (let i = 0; i < rows.length; i += 500) await tx.insert(bookings).values(rows.slice(i, i + 500));
+  });
+  return companyId;
+}
+
+/** Bookings from 14 days back to 14 ahead, plus a slot starting within the hour so a guide always sees one. */
+export function demoBookings(companyId: string, now: Date): BookingRow[] {
+  const today = formatInTimeZone(now, DEMO_TIMEZONE, 'yyyy-MM-dd');
+  const nowTime = formatInTimeZone(now, DEMO_TIMEZONE, 'HH:mm');
+  const random = mulberry32(Number(today.replaceAll('-', '')));
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const rows: BookingRow[] = [];
+
+  const addSlot = (day: string, time: string, tour: string) => {
+    const past = day < today || (day === today && time < nowTime);
+    let guests = 1 + Math.floor(random() * 40);
+    while (guests > 0) {
+      const size = Math.min(guests, 1 + Math.floor(random() * 6));
+      guests -= size;
+      const children = size > 2 && random() < 0.3 ? 1 : 0;
+      const teens = size - children > 2 && random() < 0.2 ? 1 : 0;
+      const adults = size - children - teens;
+      const manual = random() < 0.12;
+      const source = manual ? pick(['Walkin', 'Manual'] as const) : pick(SOURCES.slice(1, 4));
+      const cancelled = random() < 0.05;
+      const showedUp = past && !cancelled && random() < 0.85;
+      const bookingDay = parse(day, 'yyyy-MM-dd', now);
+      rows.push({
+        companyId,
+        id: uuidv7(),
+        bookingId: manual ? 'Manually added' : random() < 0.1 ? '' : `${source.slice(0, 3).toUpperCase()}${Math.floor(random() * 1e9)}`,
+        name: `${pick(FIRST)} ${pick(LAST)}`,
+        phone: random() < 0.2 ? null : random() < 0.5 ? `+34 6${String(Math.floor(random() * 1e8)).padStart(8, '0')}` : `0044 7${String(Math.floor(random() * 1e9)).padStart(9, '0')}`,
+        date: day,
+        time,
+        tour,
+        source,
+        adults,
+        teens,
+        children,
+        attendedAdults: showedUp ? adults : 0,
+        attendedTeens: showedUp ? teens : 0,
+        attendedChildren: showedUp ? children : 0,
+        pax: size,
+        cancelled,
+        manual,
+        createdAt: addDays(bookingDay, -1 - Math.floor(random() * 30)),
+      });
+    }
+  };
+
+  for (let offset = -14; offset <= 14; offset++) {
+    const day = format(addDays(parse(today, 'yyyy-MM-dd', now), offset), 'yyyy-MM-dd');
+    for (const tour of TOURS) for (const time of tour.times) if (random() < 0.8) addSlot(day, time, tour.label);
+  }
+
+  const soon = nextQuarterHour(now);
+  addSlot(formatInTimeZone(soon, DEMO_TIMEZONE, 'yyyy-MM-dd'), formatInTimeZone(soon, DEMO_TIMEZONE, 'HH:mm'), 'Old Town Walk');
+  return rows;
+}
+
+function nextQuarterHour(now: Date): Date {
+  const next = addMinutes(now, 15);
+  next.setUTCMinutes(Math.floor(next.getUTCMinutes() / 15) * 15, 0, 0);
+  return next;
+}

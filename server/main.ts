@@ -1,0 +1,36 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError, openDatabase } from './db/client';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoIfEmpty } from './db/seed';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  const seeded = database.kind === 'pglite' ? await seedDemoIfEmpty(database.db, new Date()) : false;
+  const app = await buildApp(config, { database });
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+  });
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  console.log(`\nTourdesk is running at ${url} (${database.kind === 'pglite' ? 'embedded database' : 'PostgreSQL'})`);
+  if (seeded) {
+    console.log(`Demo company "Demo Tours" created. Sign in with password "${DEMO_PASSWORD}" as:`);
+    for (const user of DEMO_USERS) console.log(`  ${user.email.padEnd(20)} ${user.role}`);
+  }
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    console.error(`Tourdesk cannot start: ${err.message}`);
+  } else {
+    console.error('Tourdesk failed to start:', err);
+  }
+  process.exit(1);
+});

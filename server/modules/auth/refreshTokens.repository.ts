@@ -1,0 +1,50 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { refreshTokens } from '../../db/schema';
+
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+export async function insertRefreshToken(db: Db, row: typeof refreshTokens.$inferInsert): Promise<void> {
+  await db.insert(refreshTokens).values(row);
+}
+
+/** Looked up by hash before the company is known: the cookie is all the caller has. */
+export async function findRefreshTokenByHash(db: Db, tokenHash: string): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+  return row;
+}
+
+/** Marks a token rotated; false when another request rotated it first. */
+export async function markRotated(db: Db, row: RefreshTokenRow, at: Date): Promise<boolean> {
+  const updated = await db
+    .update(refreshTokens)
+    .set({ rotatedAt: at })
+    .where(
+      and(
+        eq(refreshTokens.companyId, row.companyId),
+        eq(refreshTokens.id, row.id),
+        isNull(refreshTokens.rotatedAt),
+        isNull(refreshTokens.revokedAt),
+      ),
+    )
+    .returning({ id: refreshTokens.id });
+  return updated.length === 1;
+}
+
+export async function revokeFamily(db: Db, companyId: string, familyId: string, at: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(
+      and(eq(refreshTokens.companyId, companyId), eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)),
+    );
+}
+
+export async function revokeUserSessions(db: Db, companyId: string, userId: string, at: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(
+      and(eq(refreshTokens.companyId, companyId), eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)),
+    );
+}

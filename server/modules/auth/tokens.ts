@@ -1,0 +1,55 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import type { Role } from '../../../src/domain/auth';
+
+export interface AccessClaims {
+  userId: string;
+  companyId: string;
+  role: Role;
+}
+
+const ALGORITHM = 'HS256';
+
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    private readonly ttlSeconds: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  sign(claims: AccessClaims): Promise<string> {
+    return new SignJWT({ company: claims.companyId, role: claims.role, typ: 'access' })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(claims.userId)
+      .setIssuedAt()
+      .setExpirationTime(`${this.ttlSeconds}s`)
+      .sign(this.key);
+  }
+
+  /** Null for anything but an unexpired HS256 access token signed with our key. */
+  async verify(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM], requiredClaims: ['exp', 'sub'] });
+      if (payload.typ !== 'access' || typeof payload.company !== 'string' || typeof payload.sub !== 'string') {
+        return null;
+      }
+      if (payload.role !== 'Manager' && payload.role !== 'Guide') return null;
+      return { userId: payload.sub, companyId: payload.company, role: payload.role };
+    } catch (err) {
+      if (err instanceof joseErrors.JOSEError) return null;
+      throw err;
+    }
+  }
+}
+
+/** Refresh tokens are opaque random strings; only their hash is stored. */
+export function newRefreshToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

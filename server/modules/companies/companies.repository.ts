@@ -1,0 +1,62 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Company, TourColor, TourFlag } from '../../../src/domain/company';
+import type { Db } from '../../db/client';
+import { companies, sources, tours } from '../../db/schema';
+
+export type NewCompany = typeof companies.$inferInsert;
+export type NewTour = typeof tours.$inferInsert;
+export type NewSource = typeof sources.$inferInsert;
+
+export async function insertCompany(db: Db, company: NewCompany): Promise<void> {
+  await db.insert(companies).values(company);
+}
+
+export async function insertTours(db: Db, rows: NewTour[]): Promise<void> {
+  if (rows.length > 0) await db.insert(tours).values(rows);
+}
+
+export async function insertSources(db: Db, rows: NewSource[]): Promise<void> {
+  if (rows.length > 0) await db.insert(sources).values(rows);
+}
+
+export async function countCompanies(db: Db): Promise<number> {
+  const rows = await db.select({ id: companies.id }).from(companies).limit(1);
+  return rows.length;
+}
+
+/** The company as the spec's client sees it: flags plus its tours and sources. */
+export async function findCompany(db: Db, companyId: string): Promise<Company | undefined> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, companyId));
+  if (!row) return undefined;
+  const [tourRows, sourceRows] = await Promise.all([
+    db.select().from(tours).where(eq(tours.companyId, companyId)).orderBy(asc(tours.position), asc(tours.label)),
+    db
+      .select()
+      .from(sources)
+      .where(eq(sources.companyId, companyId))
+      .orderBy(asc(sources.position), asc(sources.label)),
+  ]);
+  return {
+    _id: row.id,
+    name: row.name,
+    timezone: row.timezone,
+    tours: tourRows.map((t) => ({
+      _id: t.id,
+      id: t.key,
+      label: t.label,
+      color: t.color as TourColor,
+      flag: t.flag as TourFlag,
+    })),
+    sources: sourceRows.map((s) => ({ id: s.key, label: s.label })),
+    beforeTime: row.beforeTime,
+    afterTime: row.afterTime,
+    hideBookings: row.hideBookings,
+    unlockBookings: row.unlockBookings,
+    showPhoneToManagers: row.showPhoneToManagers,
+    showPhoneToGuides: row.showPhoneToGuides,
+    display: row.display,
+    hideSourcesCopyOnly: row.hideSourcesCopyOnly,
+    displaySourcesModal: row.displaySourcesModal,
+    detailedShifts: row.detailedShifts,
+  };
+}

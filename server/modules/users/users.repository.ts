@@ -1,0 +1,34 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+export async function insertUser(db: Db, user: NewUser): Promise<void> {
+  await db.insert(users).values(user);
+}
+
+/** Sign-in looks a member up by email before any company is known; emails are unique among active members. */
+export async function findActiveUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deletedAt)));
+  return row;
+}
+
+export async function findActiveUser(db: Db, companyId: string, userId: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId), isNull(users.deletedAt)));
+  return row;
+}
+
+export async function updatePasswordHash(db: Db, companyId: string, userId: string, hash: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash: hash })
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+}

@@ -1,0 +1,33 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors';
+
+/** One body shape for every failure: `{ error, code }`, plus `details` for validation. 5xx never leak internals. */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.statusCode).send({ error: err.message, code: err.code, ...err.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details = err.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, '') || err.validationContext,
+        message: issue.message,
+      }));
+      const first = details[0];
+      const where = first?.path ? `${first.path}: ` : '';
+      return reply
+        .status(400)
+        .send({ error: `Invalid request: ${where}${first?.message ?? 'bad input'}`, code: 'VALIDATION', details });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ error: 'Too many attempts, please try again later', code: 'RATE_LIMITED' });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ error: err.message, code: err.code ?? 'BAD_REQUEST' });
+    }
+    request.log.error({ err }, 'request failed');
+    return reply.status(500).send({ error: 'Something went wrong on our side', code: 'INTERNAL' });
+  });
+});

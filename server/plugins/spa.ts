@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp)$/;
+const API_PREFIXES = ['/api/', '/api', '/auth'];
+
+function isApiPath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
+}
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, index.html never cached, and index.html for any
+ * client route. Unknown /api and /auth paths keep their JSON 404.
+ */
+export const spaPlugin = fp(async (app: FastifyInstance, opts: { staticDir: string }) => {
+  const root = resolve(opts.staticDir);
+  const hasBuild = existsSync(join(root, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        res.header(
+          'Cache-Control',
+          HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
+    if (wantsPage && hasBuild) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html', root);
+    }
+    if (wantsPage) {
+      return reply.status(404).type('text/plain').send('The app is not built yet: run `npm run build`.');
+    }
+    return reply
+      .status(404)
+      .send({ error: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+  });
+});

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+export const CUSTOMER_TYPES = ['Adults', 'Teens', 'Children'] as const;
+export type CustomerType = (typeof CUSTOMER_TYPES)[number];
+export const customerTypeSchema = z.enum(CUSTOMER_TYPES);
+
+/** Counts keyed by customer type, the shape the rules work with. */
+export type CustomerCounts = Record<CustomerType, number>;
+
+/** The spec's wire shape: a list of single-key objects, e.g. [{ Adults: 2 }, { Children: 1 }]. */
+export type CountList = Array<Partial<Record<CustomerType, number>>>;
+
+export const countListSchema = (max: number) =>
+  z
+    .array(z.partialRecord(customerTypeSchema, z.number().int().min(0).max(max)))
+    .max(CUSTOMER_TYPES.length)
+    .refine((list) => list.every((entry) => Object.keys(entry).length === 1), {
+      message: 'Each entry holds exactly one customer type',
+    })
+    .refine((list) => new Set(list.map((entry) => Object.keys(entry)[0])).size === list.length, {
+      message: 'A customer type appears at most once',
+    });
+
+export const ZERO_COUNTS: CustomerCounts = { Adults: 0, Teens: 0, Children: 0 };
+
+export function countsFromList(list: CountList): CustomerCounts {
+  const counts = { ...ZERO_COUNTS };
+  for (const entry of list) {
+    for (const type of CUSTOMER_TYPES) {
+      const value = entry[type];
+      if (value !== undefined) counts[type] += value;
+    }
+  }
+  return counts;
+}
+
+/** Types with a zero count are left out unless listed in `keep` (a booking keeps the types it was booked with). */
+export function listFromCounts(counts: CustomerCounts, keep: readonly CustomerType[] = []): CountList {
+  return CUSTOMER_TYPES.filter((type) => counts[type] > 0 || keep.includes(type)).map((type) => ({
+    [type]: counts[type],
+  }));
+}
+
+export function totalCount(counts: CustomerCounts): number {
+  return CUSTOMER_TYPES.reduce((sum, type) => sum + counts[type], 0);
+}
