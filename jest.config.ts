@@ -5,13 +5,19 @@ const tsJest: Config['transform'] = {
   '^.+\\.(t|j|mj)sx?$': [
     'ts-jest',
     {
-      isolatedModules: true,
-      tsconfig: { jsx: 'react-jsx', module: 'commonjs', moduleResolution: 'node', allowJs: true, rootDir: '<rootDir>' },
+      tsconfig: {
+        jsx: 'react-jsx',
+        module: 'commonjs',
+        moduleResolution: 'node10',
+        ignoreDeprecations: '6.0',
+        allowJs: true,
+        rootDir: '<rootDir>',
+      },
     },
   ],
 };
 // ESM-only dependencies that jest must transform to CommonJS.
-const transformIgnorePatterns = ['/node_modules/(?!(rettime|until-async|@open-draft/deferred-promise|jose)/)'];
+const transformIgnorePatterns = ['/node_modules/(?!(rettime|until-async|@open-draft/deferred-promise|jose|content-disposition)/)'];
 
 const base = { transform: tsJest, transformIgnorePatterns, rootDir: '.' };
 
@@ -24,6 +30,9 @@ const config: Config = {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/server/**/*.test.ts'],
       globalSetup: '<rootDir>/test/server/globalSetup.ts',
+      // cookie 2 is ESM-only and is both require()d (light-my-request) and import()ed (@fastify/cookie), which jest's
+      // module system cannot do with one file; cookie 1.1 has the same API as CommonJS.
+      moduleNameMapper: { '^cookie$': 'cookie-cjs' },
       globalTeardown: '<rootDir>/test/server/globalTeardown.ts',
     },
     {

@@ -1,0 +1,145 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq, gte, lte } from 'drizzle-orm';
+import { formatInTimeZone } from 'date-fns-tz';
+import { ConfigError, loadConfig } from '../../server/config';
+import { DataDirLockedError, openEmbedded } from '../../server/db/client';
+import { bookings, companies } from '../../server/db/schema';
+import { DEMO_PASSWORD, DEMO_TIMEZONE, DEMO_USERS, seedDemo } from '../../server/db/seed';
+import { removeDir } from './dbTemplate';
+import { DB_KINDS, createTestApp, login, signup, uniqueEmail } from './helpers';
+
+describe.each(DB_KINDS)('platform [%s]', (kind) => {
+  it('limits repeated logins for one email from one address with 429 and Retry-After, not other addresses', async () => {
+    const t = await createTestApp(kind, { loginRateLimit: 3 });
+    try {
+      const account = await signup(t.app);
+      const attempt = (remoteAddress: string, password: string) =>
+        t.app.inject({ method: 'POST', url: '/auth', remoteAddress, payload: { email: account.user.email, password } });
+      for (let i = 0; i < 3; i++) expect((await attempt('10.0.0.1', 'wrong password')).statusCode).toBe(401);
+      const limited = await attempt('10.0.0.1', account.password);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await attempt('10.0.0.2', account.password)).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('marks the refresh cookie Secure when the request came over HTTPS through a trusted proxy', async () => {
+    const t = await createTestApp(kind, { trustProxy: true });
+    try {
+      const account = await signup(t.app);
+      const viaTls = await t.app.inject({
+        method: 'POST',
+        url: '/auth',
+        headers: { 'x-forwarded-proto': 'https' },
+        payload: { email: account.user.email, password: account.password },
+      });
+      expect(viaTls.cookies.find((c) => c.name === 'tourdesk_refresh')?.secure).toBe(true);
+      const plain = await t.app.inject({
+        method: 'POST',
+        url: '/auth',
+        payload: { email: account.user.email, password: account.password },
+      });
+      expect(plain.cookies.find((c) => c.name === 'tourdesk_refresh')?.secure).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('sends a strict CSP, nosniff and frame denial', async () => {
+    const t = await createTestApp(kind);
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses a body over 1 MB with 413', async () => {
+    const t = await createTestApp(kind);
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/auth',
+        payload: { email: uniqueEmail(), password: 'x'.repeat(1024 * 1024 + 10) },
+      });
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toMatchObject({ code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('seeds the demo company: its logins work and bookings span 14 days either side of today', async () => {
+    const t = await createTestApp(kind);
+    try {
+      const now = new Date();
+      const companyId = await seedDemo(t.db, now);
+      const [company] = await t.db.select().from(companies).where(eq(companies.id, companyId));
+      expect(company).toMatchObject({ name: 'Demo Tours', timezone: DEMO_TIMEZONE, hideBookings: true, beforeTime: 60 });
+      for (const user of DEMO_USERS) {
+        const signedIn = await login(t.app, user.email, DEMO_PASSWORD);
+        expect(signedIn.user).toMatchObject({ role: user.role, company: { name: 'Demo Tours' } });
+      }
+      const today = formatInTimeZone(now, DEMO_TIMEZONE, 'yyyy-MM-dd');
+      const inHour = formatInTimeZone(new Date(now.getTime() + 60 * 60_000), DEMO_TIMEZONE, 'yyyy-MM-dd HH:mm');
+      const rows = await t.db.select().from(bookings).where(eq(bookings.companyId, companyId));
+      const days = [...new Set(rows.map((r) => r.date))].sort();
+      expect(days[0]! < today && days.at(-1)! > today).toBe(true);
+      expect(days.length).toBeGreaterThanOrEqual(27);
+      const nowStamp = formatInTimeZone(now, DEMO_TIMEZONE, 'yyyy-MM-dd HH:mm');
+      const soon = rows.filter((r) => `${r.date} ${r.time}` > nowStamp && `${r.date} ${r.time}` <= inHour);
+      expect(soon.length).toBeGreaterThan(0);
+      expect(rows.some((r) => r.cancelled)).toBe(true);
+      expect(rows.some((r) => r.phone === null)).toBe(true);
+      expect(rows.some((r) => r.bookingId === '')).toBe(true);
+      expect(rows.some((r) => r.attendedAdults > 0)).toBe(true);
+      const past = await t.db
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.companyId, companyId), gte(bookings.date, days[0]!), lte(bookings.date, today)));
+      expect(past.length).toBeGreaterThan(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('embedded database', () => {
+  it('refuses a second process on the same data dir with a clear message', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tourdesk-lock-'));
+    const first = await openEmbedded(dir);
+    try {
+      const second = openEmbedded(dir);
+      await expect(second).rejects.toThrow(DataDirLockedError);
+      await expect(second).rejects.toThrow(/in use by another Tourdesk process/);
+    } finally {
+      await first.close();
+    }
+    const again = await openEmbedded(dir);
+    await again.close();
+    removeDir(dir);
+  }, 30_000);
+});
+
+describe('config', () => {
+  it('uses the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, dataDir: './data', databaseUrl: undefined, logLevel: 'info' });
+  });
+
+  it('fails fast with a readable message on bad values', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32 characters/);
+  });
+});
