@@ -17,8 +17,9 @@ async function main(): Promise<void> {
     await database.close();
   });
 
-  const address = await app.listen({ port: config.port, host: config.host });
-  const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  await app.listen({ port: config.port, host: config.host });
+  const local = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host);
+  const url = `http://${local ? 'localhost' : config.host}:${config.port}`;
   console.log(`\nTourdesk is running at ${url} (${database.kind === 'pglite' ? 'embedded database' : 'PostgreSQL'})`);
   if (seeded) {
     console.log(`Demo company "Demo Tours" created. Sign in with password "${DEMO_PASSWORD}" as:`);

@@ -7,6 +7,13 @@ import fp from 'fastify-plugin';
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp)$/;
 const API_PREFIXES = ['/api/', '/api', '/auth'];
 
+/** A new deploy must reach users at once: the page is revalidated every time, hashed assets never change. */
+function cacheControlFor(filePath: string): string {
+  if (filePath.endsWith('index.html')) return 'no-cache';
+  if (HASHED_ASSET.test(filePath)) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=0, must-revalidate';
+}
+
 function isApiPath(url: string): boolean {
   const path = url.split('?')[0] ?? '';
   return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
@@ -26,10 +33,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { staticDir: stri
       index: false,
       cacheControl: false,
       setHeaders(res, filePath) {
-        res.header(
-          'Cache-Control',
-          HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-        );
+        res.header('Cache-Control', cacheControlFor(filePath));
       },
     });
   }
@@ -37,7 +41,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { staticDir: stri
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
     if (wantsPage && hasBuild) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html', root);
+      return reply.type('text/html').sendFile('index.html', root);
     }
     if (wantsPage) {
       return reply.status(404).type('text/plain').send('The app is not built yet: run `npm run build`.');
