@@ -1,0 +1,79 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { selectAuthStatus, selectUser } from '../features/auth/authSlice';
+import { useAppSelector } from './hooks';
+import { NavDrawer } from './NavDrawer';
+import { isNavLinkActive, NAV_LINKS } from './navLinks';
+import { ProfileMenu } from './ProfileMenu';
+
+export function Header() {
+  const user = useAppSelector(selectUser);
+  const status = useAppSelector(selectAuthStatus);
+  const { pathname } = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // The links lead only to pages that need a user; signed out they would all bounce to /login.
+  const showNav = status === 'ready' && user !== null;
+
+  return (
+    <>
+      <AppBar position="sticky">
+        <Toolbar sx={{ gap: 1 }}>
+          {showNav && (
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label="Open navigation"
+              onClick={() => setDrawerOpen(true)}
+              sx={{ display: { md: 'none' } }}
+            >
+              <MenuIcon />
+            </IconButton>
+          )}
+          <Typography
+            variant="h6"
+            component={RouterLink}
+            to="/"
+            noWrap
+            sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, lineHeight: '44px', minWidth: 0, mr: 2 }}
+          >
+            {user?.company.name ?? 'Tourdesk'}
+          </Typography>
+          {showNav && (
+            <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5 }}>
+              {NAV_LINKS.map(({ label, to }) => {
+                const active = isNavLinkActive(to, pathname);
+                return (
+                  <Button
+                    key={to}
+                    component={RouterLink}
+                    to={to}
+                    color="inherit"
+                    aria-current={active ? 'page' : undefined}
+                    sx={{ bgcolor: active ? 'rgba(255, 255, 255, 0.16)' : undefined }}
+                  >
+                    {label}
+                  </Button>
+                );
+              })}
+            </Box>
+          )}
+          <Box sx={{ flexGrow: 1 }} />
+          {status === 'checking' ? (
+            <CircularProgress color="inherit" size={24} aria-label="Loading" />
+          ) : (
+            <ProfileMenu />
+          )}
+        </Toolbar>
+      </AppBar>
+      {showNav && <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />}
+    </>
+  );
+}

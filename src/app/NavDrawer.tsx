@@ -1,0 +1,39 @@
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { isNavLinkActive, NAV_LINKS } from './navLinks';
+
+interface NavDrawerProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** The header's links on screens narrower than md, where they do not fit in the bar. */
+export function NavDrawer({ open, onClose }: NavDrawerProps) {
+  const { pathname } = useLocation();
+  return (
+    <Drawer open={open} onClose={onClose}>
+      <nav aria-label="Main">
+        <List sx={{ width: 260 }}>
+          {NAV_LINKS.map(({ label, to }) => {
+            const active = isNavLinkActive(to, pathname);
+            return (
+              <ListItemButton
+                key={to}
+                component={RouterLink}
+                to={to}
+                selected={active}
+                aria-current={active ? 'page' : undefined}
+                onClick={onClose}
+              >
+                <ListItemText primary={label} />
+              </ListItemButton>
+            );
+          })}
+        </List>
+      </nav>
+    </Drawer>
+  );
+}

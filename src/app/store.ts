@@ -1,0 +1,46 @@
+import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE, type PersistConfig } from 'redux-persist';
+import storage from 'redux-persist/lib/storage';
+import { authSlice, type AuthState } from '../features/auth/authSlice';
+import { api } from '../services/api';
+import { loggedOut } from '../services/authEvents';
+
+// Only the user is kept across reloads: the status must start at 'checking' so the on-load rule runs every time.
+const authPersistConfig: PersistConfig<AuthState> = { key: 'auth', storage, whitelist: ['user'] };
+
+const rootReducer = combineReducers({
+  [api.reducerPath]: api.reducer,
+  auth: persistReducer(authPersistConfig, authSlice.reducer),
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** What tests and callers may preload; redux-persist adds its `_persist` marker itself. */
+export interface AppPreloadedState {
+  auth?: AuthState;
+}
+
+export function makeStore(preloadedState: AppPreloadedState = {}) {
+  const listeners = createListenerMiddleware();
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: preloadedState as Partial<RootState>,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      })
+        .prepend(listeners.middleware)
+        .concat(api.middleware),
+  });
+  // Cached server data belongs to the company that fetched it; the next sign-in must not see it.
+  listeners.startListening({
+    actionCreator: loggedOut,
+    effect: (_action, listenerApi) => {
+      listenerApi.dispatch(api.util.resetApiState());
+    },
+  });
+  return store;
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

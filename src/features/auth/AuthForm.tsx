@@ -1,0 +1,75 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import type { Credentials } from '../../domain/auth';
+
+interface AuthFormProps {
+  title: string;
+  intro?: ReactNode;
+  submitLabel: string;
+  passwordAutoComplete: 'current-password' | 'new-password';
+  submitting: boolean;
+  /** The server's message; spec §8 shows it under the form. */
+  error: string | null;
+  onSubmit: (credentials: Credentials) => void;
+  switchPrompt: string;
+  switchLabel: string;
+  switchTo: string;
+}
+
+/** The login and signup form: spec §5 sets no client rules beyond an email-type input. */
+export function AuthForm(props: AuthFormProps) {
+  const { title, intro, submitLabel, passwordAutoComplete, submitting, error, onSubmit } = props;
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  useDocumentTitle(title);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSubmit({ email, password });
+  };
+
+  return (
+    <Paper sx={{ maxWidth: 440, mx: 'auto', mt: { xs: 1, sm: 4 }, p: { xs: 2.5, sm: 4 } }}>
+      <Stack spacing={2.5}>
+        <Typography variant="h1">{title}</Typography>
+        {intro}
+        <Stack component="form" spacing={2} onSubmit={handleSubmit}>
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete={passwordAutoComplete}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <Button type="submit" variant="contained" size="large" loading={submitting}>
+            {submitLabel}
+          </Button>
+        </Stack>
+        {error && <Alert severity="error">{error}</Alert>}
+        <Typography>
+          {props.switchPrompt}{' '}
+          <Link component={RouterLink} to={props.switchTo}>
+            {props.switchLabel}
+          </Link>
+        </Typography>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Credentials } from '../../domain/auth';
+import { useAppDispatch } from '../../app/hooks';
+import { errorMessage } from '../../services/errors';
+import { useLoginMutation } from './authApi';
+import { loggedIn } from './authSlice';
+import { AuthForm } from './AuthForm';
+
+export function LoginPage() {
+  const dispatch = useAppDispatch();
+  const [login, { isLoading, error }] = useLoginMutation();
+
+  // Once the user is stored, the GuestOnly route moves on to / (or to the page the guard stopped).
+  const handleSubmit = async (credentials: Credentials) => {
+    const result = await login(credentials);
+    if (result.data) dispatch(loggedIn(result.data.user));
+  };
+
+  return (
+    <AuthForm
+      title="Login"
+      submitLabel="Login"
+      passwordAutoComplete="current-password"
+      submitting={isLoading}
+      error={error ? errorMessage(error) : null}
+      onSubmit={handleSubmit}
+      switchPrompt="No account yet?"
+      switchLabel="Sign up"
+      switchTo="/signup"
+    />
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect, useRef } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { loggedOut, tokenReceived } from '../../services/authEvents';
+import { useRefreshSessionMutation } from './authApi';
+import { selectAuthStatus, selectUser, sessionChecked } from './authSlice';
+import { isTokenUnexpired } from './tokenExpiry';
+
+/**
+ * The on-load rule of spec §4, run once the persisted user has been rehydrated: keep a stored user whose token is
+ * unexpired, otherwise ask the refresh cookie for a new session; if that fails the stored user is cleared.
+ */
+export function useSessionCheck(): void {
+  const dispatch = useAppDispatch();
+  const status = useAppSelector(selectAuthStatus);
+  const user = useAppSelector(selectUser);
+  const [refreshSession] = useRefreshSessionMutation();
+  // StrictMode runs effects twice; a second refresh would present an already rotated cookie.
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (status !== 'checking' || started.current) return;
+    started.current = true;
+    if (user && isTokenUnexpired(user.token, Date.now())) {
+      dispatch(sessionChecked());
+      return;
+    }
+    refreshSession()
+      .unwrap()
+      .then(
+        (session) => dispatch(tokenReceived(session)),
+        () => dispatch(loggedOut()),
+      );
+  }, [status, user, dispatch, refreshSession]);
+}

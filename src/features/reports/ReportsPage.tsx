@@ -1,0 +1,5 @@
+import { Page } from '../../components/Page';
+
+export function ReportsPage() {
+  return <Page title="Reports" />;
+}

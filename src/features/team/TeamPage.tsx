@@ -1,0 +1,5 @@
+import { Page } from '../../components/Page';
+
+export function TeamPage() {
+  return <Page title="Manage Team" />;
+}

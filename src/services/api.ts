@@ -1,0 +1,10 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { baseQueryWithReauth } from './baseQueryWithReauth';
+
+/** The one API slice; each feature adds its endpoints with `api.injectEndpoints` in its own `<feature>Api.ts`. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: baseQueryWithReauth,
+  tagTypes: ['Bookings', 'Slot', 'Note', 'Shift', 'Team', 'Report', 'Fees', 'Company'],
+  endpoints: () => ({}),
+});

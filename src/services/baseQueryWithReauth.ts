@@ -1,0 +1,67 @@
+import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { Mutex } from 'async-mutex';
+import type { RefreshResponse } from '../domain/auth';
+import { loggedOut, tokenReceived } from './authEvents';
+
+/** Only what the base query needs of the store; the full RootState lives in src/app. */
+interface StateWithToken {
+  auth: { user: { token: string } | null };
+}
+
+const tokenIn = (state: unknown): string | undefined => (state as StateWithToken).auth.user?.token;
+
+// Absolute because Node's fetch (tests) rejects relative URLs; in the browser it is the page's own origin.
+export const API_ORIGIN = globalThis.location?.origin ?? 'http://localhost';
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: API_ORIGIN,
+  credentials: 'include',
+  prepareHeaders: (headers, { getState }) => {
+    const token = tokenIn(getState());
+    if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+// A 401 from the session routes means bad credentials or no session: refreshing cannot help there.
+const SESSION_ROUTE = /^\/auth(\/|$)/;
+
+const mutex = new Mutex();
+/**
+ * Counts finished refresh attempts. A call that failed with 401 refreshes only if no attempt finished since it
+ * was sent; otherwise an earlier refresh already answered for it (new token, or logged out).
+ */
+let refreshAttempts = 0;
+
+export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+  args,
+  api,
+  extraOptions,
+) => {
+  // Calls issued while a refresh runs wait for its new token instead of failing with the old one.
+  await mutex.waitForUnlock();
+  const attemptsWhenSent = refreshAttempts;
+  const signedIn = tokenIn(api.getState()) !== undefined;
+  const result = await rawBaseQuery(args, api, extraOptions);
+
+  const url = typeof args === 'string' ? args : args.url;
+  // Without a user there is no session to renew (the on-load rule already asked the cookie), and refreshing
+  // anyway could loop: failed refresh, logged out, cache reset, refetch, 401, refresh...
+  if (result.error?.status !== 401 || !signedIn || SESSION_ROUTE.test(url)) return result;
+
+  const release = await mutex.acquire();
+  try {
+    if (refreshAttempts === attemptsWhenSent) {
+      const refreshed = await rawBaseQuery('/auth/refresh', api, extraOptions);
+      refreshAttempts += 1;
+      if (refreshed.data) api.dispatch(tokenReceived(refreshed.data as RefreshResponse));
+      else api.dispatch(loggedOut());
+    }
+  } finally {
+    release();
+  }
+
+  if (!tokenIn(api.getState())) return result;
+  return rawBaseQuery(args, api, extraOptions);
+};

@@ -1,0 +1,17 @@
+const NETWORK_MESSAGE = 'Cannot reach the server. Check the connection and try again.';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * The human message of a failed RTK Query call: the server's `{ error }` text when it sent one (every API error
+ * has that shape), otherwise `fallback`. A SerializedError's message is a client exception, not for users.
+ */
+export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
+  if (!isRecord(error)) return fallback;
+  const { data, status } = error;
+  if (isRecord(data) && typeof data.error === 'string' && data.error.trim() !== '') return data.error;
+  if (status === 'FETCH_ERROR') return NETWORK_MESSAGE;
+  return fallback;
+}

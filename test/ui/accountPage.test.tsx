@@ -1,0 +1,51 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { server } from './server';
+import { apiUrl, makeUser, signedIn } from './fixtures';
+import { renderRoute } from './renderWithProviders';
+
+async function submitPasswords(user: ReturnType<typeof renderRoute>['user'], oldPassword: string, newPassword: string) {
+  await user.type(await screen.findByLabelText('Old password'), oldPassword);
+  await user.type(screen.getByLabelText('New password'), newPassword);
+  await user.click(screen.getByRole('button', { name: 'Change password' }));
+}
+
+describe('account page', () => {
+  it('changes the password and says so', async () => {
+    const signedInUser = makeUser({ email: 'guide@demo.test' });
+    let body: unknown;
+    let authorization: string | null = null;
+    server.use(
+      http.post(apiUrl('/api/user/changePassword'), async ({ request }) => {
+        body = await request.json();
+        authorization = request.headers.get('authorization');
+        return HttpResponse.json({ message: 'Password changed successfully' });
+      }),
+    );
+    const { user } = renderRoute('/account', { preloadedState: signedIn(signedInUser) });
+
+    await submitPasswords(user, 'tourdesk-demo', 'a-new-password');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Password changed successfully');
+    expect(body).toEqual({ email: 'guide@demo.test', oldPassword: 'tourdesk-demo', newPassword: 'a-new-password' });
+    expect(authorization).toBe(`Bearer ${signedInUser.token}`);
+    expect(screen.getByLabelText('Old password')).toHaveValue('');
+    expect(document.title).toBe('Account · Tourdesk');
+  });
+
+  it("shows the server's error when the old password is wrong", async () => {
+    server.use(
+      http.post(apiUrl('/api/user/changePassword'), () =>
+        HttpResponse.json({ error: 'Old password is incorrect', code: 'WRONG_PASSWORD' }, { status: 400 }),
+      ),
+    );
+    const { user } = renderRoute('/account', { preloadedState: signedIn() });
+
+    await submitPasswords(user, 'not-my-password', 'a-new-password');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Old password is incorrect');
+    expect(screen.queryByText('Password changed successfully')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Change password' })).toBeEnabled());
+  });
+});

@@ -1,0 +1,64 @@
+import type { AuthUser } from '../../src/domain/auth';
+import type { Company } from '../../src/domain/company';
+import type { AppPreloadedState } from '../../src/app/store';
+import { API_ORIGIN } from '../../src/services/baseQueryWithReauth';
+
+export const apiUrl = (path: string) => `${API_ORIGIN}${path}`;
+
+function base64url(value: object): string {
+  return btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** An unsigned-looking HS256 JWT: jwt-decode reads the payload without verifying the signature. */
+export function makeJwt(expiresInSeconds: number, sub = 'user-1'): string {
+  const exp = Math.floor(Date.now() / 1000) + expiresInSeconds;
+  return `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({ sub, exp, typ: 'access' })}.c2lnbmF0dXJl`;
+}
+
+export const freshToken = () => makeJwt(15 * 60);
+export const expiredToken = () => makeJwt(-60);
+
+export const company: Company = {
+  _id: 'company-1',
+  name: 'Demo Tours',
+  timezone: 'Europe/Madrid',
+  tours: [],
+  sources: [{ id: 'Walkin', label: 'Walkin' }],
+  beforeTime: 60,
+  afterTime: 60,
+  hideBookings: true,
+  unlockBookings: false,
+  showPhoneToManagers: true,
+  showPhoneToGuides: false,
+  display: true,
+  hideSourcesCopyOnly: false,
+  displaySourcesModal: false,
+  detailedShifts: false,
+};
+
+export function makeUser(overrides: Partial<AuthUser> = {}): AuthUser {
+  return {
+    _id: 'user-1',
+    email: 'manager@demo.test',
+    token: freshToken(),
+    role: 'Manager',
+    assignable: true,
+    name: 'Maria Manager',
+    company,
+    ...overrides,
+  };
+}
+
+export const signedIn = (user: AuthUser = makeUser()): AppPreloadedState => ({ auth: { user, status: 'ready' } });
+export const signedOut = (): AppPreloadedState => ({ auth: { user: null, status: 'ready' } });
+/** A page load before the on-load rule has run (status is never persisted, so it starts here). */
+export const loading = (user: AuthUser | null): AppPreloadedState => ({ auth: { user, status: 'checking' } });
+
+/** A promise the test resolves, to hold a mocked response while asserting the in-between state. */
+export function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, opened };
+}
