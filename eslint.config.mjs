@@ -4,7 +4,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'data/', 'test-results/', 'playwright-report/', 'server/db/migrations/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'coverage/',
+      'data/',
+      'test-results/',
+      'playwright-report/',
+      'server/db/migrations/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -75,7 +85,14 @@ export default tseslint.config(
       // The server shares only the pure domain code of the SPA.
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/src/*', '!**/src/domain', '!**/src/domain/*'], message: 'The server imports only src/domain.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/src/*', '!**/src/domain', '!**/src/domain/*'],
+              message: 'The server imports only src/domain.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -17,7 +17,9 @@ const tsJest: Config['transform'] = {
   ],
 };
 // ESM-only dependencies that jest must transform to CommonJS.
-const transformIgnorePatterns = ['/node_modules/(?!(rettime|until-async|@open-draft/deferred-promise|jose|content-disposition)/)'];
+const transformIgnorePatterns = [
+  '/node_modules/(?!(rettime|until-async|@open-draft/deferred-promise|jose|content-disposition)/)',
+];
 
 const base = { transform: tsJest, transformIgnorePatterns, rootDir: '.' };
 

@@ -31,7 +31,10 @@ function run(label, args) {
 
 const lockfile = ['package-lock.json'];
 const web = { out: 'dist/web/index.html', inputs: ['src', 'public', 'webpack.config.ts', ...lockfile] };
-const server = { out: 'dist/server/main.mjs', inputs: ['server', 'src/domain', 'scripts/build-server.mjs', ...lockfile] };
+const server = {
+  out: 'dist/server/main.mjs',
+  inputs: ['server', 'src/domain', 'scripts/build-server.mjs', ...lockfile],
+};
 
 if (newestMtime(web.inputs) > builtAt(web.out)) {
   run('the web app', ['node_modules/webpack-cli/bin/cli.js', '--mode', 'production']);

@@ -15,7 +15,11 @@ const envSchema = z.object({
   STATIC_DIR: z.string().min(1).default('./dist/web'),
   /** Failed-or-not login attempts allowed per address and email in the window below. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
-  LOGIN_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(5 * 60_000),
+  LOGIN_RATE_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(5 * 60_000),
   SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Behind a TLS-terminating proxy: trust X-Forwarded-* so cookies get `Secure`. */
   TRUST_PROXY: z

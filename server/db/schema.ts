@@ -86,7 +86,9 @@ export const users = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
-    uniqueIndex('users_active_email_key').on(t.email).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('users_active_email_key')
+      .on(t.email)
+      .where(sql`${t.deletedAt} is null`),
     foreignKey({ columns: [t.companyId], foreignColumns: [companies.id] }).onDelete('cascade'),
   ],
 );

@@ -66,7 +66,15 @@ export async function seedDemo(db: Db, now: Date): Promise<string> {
     });
     await insertTours(
       tx,
-      TOURS.map((t, position) => ({ companyId, id: uuidv7(), key: t.key, label: t.label, color: t.color, flag: t.flag, position })),
+      TOURS.map((t, position) => ({
+        companyId,
+        id: uuidv7(),
+        key: t.key,
+        label: t.label,
+        color: t.color,
+        flag: t.flag,
+        position,
+      })),
     );
     await insertSources(
       tx,
@@ -103,9 +111,18 @@ export function demoBookings(companyId: string, now: Date): BookingRow[] {
       rows.push({
         companyId,
         id: uuidv7(),
-        bookingId: manual ? 'Manually added' : random() < 0.1 ? '' : `${source.slice(0, 3).toUpperCase()}${Math.floor(random() * 1e9)}`,
+        bookingId: manual
+          ? 'Manually added'
+          : random() < 0.1
+            ? ''
+            : `${source.slice(0, 3).toUpperCase()}${Math.floor(random() * 1e9)}`,
         name: `${pick(FIRST)} ${pick(LAST)}`,
-        phone: random() < 0.2 ? null : random() < 0.5 ? `+34 6${String(Math.floor(random() * 1e8)).padStart(8, '0')}` : `0044 7${String(Math.floor(random() * 1e9)).padStart(9, '0')}`,
+        phone:
+          random() < 0.2
+            ? null
+            : random() < 0.5
+              ? `+34 6${String(Math.floor(random() * 1e8)).padStart(8, '0')}`
+              : `0044 7${String(Math.floor(random() * 1e9)).padStart(9, '0')}`,
         date: day,
         time,
         tour,
@@ -130,7 +147,11 @@ export function demoBookings(companyId: string, now: Date): BookingRow[] {
   }
 
   const soon = nextQuarterHour(now);
-  addSlot(formatInTimeZone(soon, DEMO_TIMEZONE, 'yyyy-MM-dd'), formatInTimeZone(soon, DEMO_TIMEZONE, 'HH:mm'), 'Old Town Walk');
+  addSlot(
+    formatInTimeZone(soon, DEMO_TIMEZONE, 'yyyy-MM-dd'),
+    formatInTimeZone(soon, DEMO_TIMEZONE, 'HH:mm'),
+    'Old Town Walk',
+  );
   return rows;
 }
 

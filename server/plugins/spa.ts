@@ -16,7 +16,9 @@ function cacheControlFor(filePath: string): string {
 
 function isApiPath(url: string): boolean {
   const path = url.split('?')[0] ?? '';
-  return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
+  return API_PREFIXES.some(
+    (prefix) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`),
+  );
 }
 
 /**

@@ -57,7 +57,11 @@ export function Header() {
                     to={to}
                     color="inherit"
                     aria-current={active ? 'page' : undefined}
-                    sx={{ bgcolor: active ? 'rgba(255, 255, 255, 0.16)' : undefined }}
+                    sx={{
+                      bgcolor: active ? 'rgba(0, 0, 0, 0.24)' : undefined,
+                      textDecoration: active ? 'underline' : undefined,
+                      textUnderlineOffset: 6,
+                    }}
                   >
                     {label}
                   </Button>

@@ -8,7 +8,11 @@ export type Role = z.infer<typeof roleSchema>;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 
-const email = z.string().trim().toLowerCase().pipe(z.email({ message: 'A valid email is required' }).max(254));
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'A valid email is required' }).max(254));
 
 export const credentialsSchema = z.object({
   email,
@@ -18,10 +22,7 @@ export type Credentials = z.infer<typeof credentialsSchema>;
 
 export const signupSchema = z.object({
   email,
-  password: z
-    .string()
-    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .max(PASSWORD_MAX),
+  password: z.string().min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`).max(PASSWORD_MAX),
 });
 
 export const changePasswordSchema = z.object({

@@ -34,10 +34,15 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   // Evaluated through the DevTools protocol, which the page's strict CSP (no inline scripts) does not block.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe.run();
+    type Violation = { id: string; impact: string; nodes: Array<{ target: string[]; failureSummary?: string }> };
+    const { axe } = window as unknown as { axe: { run(): Promise<{ violations: Violation[] }> } };
+    const result = await axe.run();
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}, ${v.nodes.length} nodes)`);
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} – ${n.failureSummary ?? ''}`).join('; ')}`,
+      );
   });
   expect(violations).toEqual([]);
 }

@@ -1,16 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { refreshTokens, users } from '../../server/db/schema';
-import {
-  TEST_SECRET,
-  bearer,
-  describeEachDb,
-  login,
-  refreshCookie,
-  refreshWith,
-  signup,
-  uniqueEmail,
-} from './helpers';
+import { TEST_SECRET, bearer, describeEachDb, login, refreshCookie, refreshWith, signup, uniqueEmail } from './helpers';
 
 const changePassword = (token: string, oldPassword: string, newPassword: string) => ({
   method: 'POST' as const,
@@ -70,7 +61,11 @@ describeEachDb('auth', (ctx) => {
     it('creates a company whose Manager is the signer, signed in at once', async () => {
       const { app } = ctx();
       const email = uniqueEmail('founder');
-      const res = await app.inject({ method: 'POST', url: '/api/user/signup', payload: { email, password: 'long enough' } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/user/signup',
+        payload: { email, password: 'long enough' },
+      });
       expect(res.statusCode).toBe(201);
       const { user } = res.json();
       expect(user).toMatchObject({ email, role: 'Manager', company: { tours: [], timezone: 'UTC' } });
@@ -136,10 +131,7 @@ describeEachDb('auth', (ctx) => {
       const first = await refreshWith(app, account.refresh);
       const current = refreshCookie(first);
       const longAgo = new Date(Date.now() - (config.refreshGraceSeconds + 5) * 1000);
-      await db
-        .update(refreshTokens)
-        .set({ rotatedAt: longAgo })
-        .where(eq(refreshTokens.userId, account.user._id));
+      await db.update(refreshTokens).set({ rotatedAt: longAgo }).where(eq(refreshTokens.userId, account.user._id));
 
       const replay = await refreshWith(app, account.refresh);
       expect(replay.statusCode).toBe(401);
@@ -183,7 +175,11 @@ describeEachDb('auth', (ctx) => {
     it('revokes the session and clears the cookie', async () => {
       const { app } = ctx();
       const account = await signup(app);
-      const res = await app.inject({ method: 'POST', url: '/auth/logout', cookies: { tourdesk_refresh: account.refresh } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/auth/logout',
+        cookies: { tourdesk_refresh: account.refresh },
+      });
       expect(res.statusCode).toBe(204);
       const cleared = res.cookies.find((c) => c.name === 'tourdesk_refresh');
       expect(cleared?.value).toBe('');

@@ -45,6 +45,7 @@ export async function createPgDatabase(baseUrl: string): Promise<{ url: string; 
   await withAdminClient(baseUrl, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE_DB}`));
   return {
     url: databaseUrl(baseUrl, name),
-    drop: () => withAdminClient(baseUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      withAdminClient(baseUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
 }

@@ -97,7 +97,11 @@ export interface SignedIn {
   password: string;
 }
 
-export async function signup(app: FastifyInstance, email = uniqueEmail(), password = 'correct horse'): Promise<SignedIn> {
+export async function signup(
+  app: FastifyInstance,
+  email = uniqueEmail(),
+  password = 'correct horse',
+): Promise<SignedIn> {
   const res = await app.inject({ method: 'POST', url: '/api/user/signup', payload: { email, password } });
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
   const user = res.json<{ user: AuthUser }>().user;

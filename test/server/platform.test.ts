@@ -86,7 +86,12 @@ describe.each(DB_KINDS)('platform [%s]', (kind) => {
       const now = new Date();
       const companyId = await seedDemo(t.db, now);
       const [company] = await t.db.select().from(companies).where(eq(companies.id, companyId));
-      expect(company).toMatchObject({ name: 'Demo Tours', timezone: DEMO_TIMEZONE, hideBookings: true, beforeTime: 60 });
+      expect(company).toMatchObject({
+        name: 'Demo Tours',
+        timezone: DEMO_TIMEZONE,
+        hideBookings: true,
+        beforeTime: 60,
+      });
       for (const user of DEMO_USERS) {
         const signedIn = await login(t.app, user.email, DEMO_PASSWORD);
         expect(signedIn.user).toMatchObject({ role: user.role, company: { name: 'Demo Tours' } });

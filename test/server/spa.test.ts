@@ -23,7 +23,12 @@ describe('serving the web app', () => {
   });
 
   it('answers client routes with index.html, never cached', async () => {
-    for (const url of ['/', '/bookings/date/2026-11-21', '/bookings/date/2026-11-21/10:00/Old%20Town%20Walk', '/login']) {
+    for (const url of [
+      '/',
+      '/bookings/date/2026-11-21',
+      '/bookings/date/2026-11-21/10:00/Old%20Town%20Walk',
+      '/login',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');

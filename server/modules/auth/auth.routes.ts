@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authResponseSchema, credentialsSchema, errorBodySchema, refreshResponseSchema } from '../../../src/domain/auth';
+import {
+  authResponseSchema,
+  credentialsSchema,
+  errorBodySchema,
+  refreshResponseSchema,
+} from '../../../src/domain/auth';
 import type { AuthService } from './auth.service';
 import { assertSameSite, clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
 

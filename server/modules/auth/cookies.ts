@@ -31,7 +31,8 @@ export function readRefreshCookie(request: FastifyRequest): string | undefined {
 
 /** The cookie routes refuse requests another site makes the browser send (defence beside SameSite=Strict). */
 export function assertSameSite(request: FastifyRequest): void {
-  if (request.headers['sec-fetch-site'] === 'cross-site') throw new ForbiddenError('Cross-site request refused', 'CROSS_SITE');
+  if (request.headers['sec-fetch-site'] === 'cross-site')
+    throw new ForbiddenError('Cross-site request refused', 'CROSS_SITE');
   const origin = request.headers.origin;
   if (!origin) return;
   let originHost: string;

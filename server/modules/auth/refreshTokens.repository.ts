@@ -36,7 +36,11 @@ export async function revokeFamily(db: Db, companyId: string, familyId: string, 
     .update(refreshTokens)
     .set({ revokedAt: at })
     .where(
-      and(eq(refreshTokens.companyId, companyId), eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)),
+      and(
+        eq(refreshTokens.companyId, companyId),
+        eq(refreshTokens.familyId, familyId),
+        isNull(refreshTokens.revokedAt),
+      ),
     );
 }
 

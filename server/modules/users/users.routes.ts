@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authResponseSchema, changePasswordSchema, errorBodySchema, messageSchema, signupSchema } from '../../../src/domain/auth';
+import {
+  authResponseSchema,
+  changePasswordSchema,
+  errorBodySchema,
+  messageSchema,
+  signupSchema,
+} from '../../../src/domain/auth';
 import { requireAuth } from '../../plugins/auth';
 import { setRefreshCookie } from '../auth/cookies';
 import type { UsersService } from './users.service';
