@@ -1,42 +1,9 @@
-import { z } from 'zod';
-
+// Constants and types only: the zod schemas are in ./schemas, so the app can use these without bundling zod.
 export const TOUR_COLORS = ['default', 'blue', 'pink', 'green', 'brown', 'black', 'yellow'] as const;
 export const TOUR_FLAGS = ['none', 'spain', 'uk', 'italy', 'france', 'portugal'] as const;
-export const tourColorSchema = z.enum(TOUR_COLORS);
-export const tourFlagSchema = z.enum(TOUR_FLAGS);
-export type TourColor = z.infer<typeof tourColorSchema>;
-export type TourFlag = z.infer<typeof tourFlagSchema>;
-
-export const tourSchema = z.object({
-  _id: z.string(),
-  id: z.string(),
-  label: z.string(),
-  color: tourColorSchema,
-  flag: tourFlagSchema,
-});
-export type Tour = z.infer<typeof tourSchema>;
-
-export const sourceSchema = z.object({ id: z.string(), label: z.string() });
-export type Source = z.infer<typeof sourceSchema>;
+export type TourColor = (typeof TOUR_COLORS)[number];
+export type TourFlag = (typeof TOUR_FLAGS)[number];
 
 export const WALKIN_SOURCE = 'Walkin';
 
-export const companySchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  timezone: z.string(),
-  tours: z.array(tourSchema),
-  sources: z.array(sourceSchema),
-  beforeTime: z.number().int(),
-  afterTime: z.number().int(),
-  /** Spec §4: only an explicit false lifts the guide visibility window, so it may be absent. */
-  hideBookings: z.boolean().nullable(),
-  unlockBookings: z.boolean(),
-  showPhoneToManagers: z.boolean(),
-  showPhoneToGuides: z.boolean(),
-  display: z.boolean(),
-  hideSourcesCopyOnly: z.boolean(),
-  displaySourcesModal: z.boolean(),
-  detailedShifts: z.boolean(),
-});
-export type Company = z.infer<typeof companySchema>;
+export type { Company, Source, Tour } from './schemas/company';

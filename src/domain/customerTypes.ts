@@ -1,25 +1,11 @@
-import { z } from 'zod';
-
 export const CUSTOMER_TYPES = ['Adults', 'Teens', 'Children'] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
-export const customerTypeSchema = z.enum(CUSTOMER_TYPES);
 
 /** Counts keyed by customer type, the shape the rules work with. */
 export type CustomerCounts = Record<CustomerType, number>;
 
 /** The spec's wire shape: a list of single-key objects, e.g. [{ Adults: 2 }, { Children: 1 }]. */
 export type CountList = Array<Partial<Record<CustomerType, number>>>;
-
-export const countListSchema = (max: number) =>
-  z
-    .array(z.partialRecord(customerTypeSchema, z.number().int().min(0).max(max)))
-    .max(CUSTOMER_TYPES.length)
-    .refine((list) => list.every((entry) => Object.keys(entry).length === 1), {
-      message: 'Each entry holds exactly one customer type',
-    })
-    .refine((list) => new Set(list.map((entry) => Object.keys(entry)[0])).size === list.length, {
-      message: 'A customer type appears at most once',
-    });
 
 export const ZERO_COUNTS: CustomerCounts = { Adults: 0, Teens: 0, Children: 0 };
 

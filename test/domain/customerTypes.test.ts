@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import {
   CUSTOMER_TYPES,
-  countListSchema,
   countsFromList,
   listFromCounts,
   totalCount,
   type CustomerCounts,
 } from '../../src/domain/customerTypes';
+import { countListSchema } from '../../src/domain/schemas/counts';
 
 describe('customer counts', () => {
   it('reads the spec wire shape into counts per type', () => {

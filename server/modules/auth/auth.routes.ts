@@ -5,7 +5,7 @@ import {
   credentialsSchema,
   errorBodySchema,
   refreshResponseSchema,
-} from '../../../src/domain/auth';
+} from '../../../src/domain/schemas/auth';
 import type { AuthService } from './auth.service';
 import { assertSameSite, clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
 

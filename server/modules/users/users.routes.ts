@@ -5,7 +5,7 @@ import {
   errorBodySchema,
   messageSchema,
   signupSchema,
-} from '../../../src/domain/auth';
+} from '../../../src/domain/schemas/auth';
 import { requireAuth } from '../../plugins/auth';
 import { setRefreshCookie } from '../auth/cookies';
 import type { UsersService } from './users.service';

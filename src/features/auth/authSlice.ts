@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AuthUser } from '../../domain/auth';
-import { loggedOut, tokenReceived } from '../../services/authEvents';
+import { companyUpdated, loggedOut, tokenReceived } from '../../services/authEvents';
 
 /** 'checking' until the on-load rule (spec §4) has decided whether the stored session is still usable. */
 export type AuthStatus = 'checking' | 'ready';
@@ -29,6 +29,9 @@ export const authSlice = createSlice({
       .addCase(tokenReceived, (state, { payload }) => {
         state.user = { ...payload.user, token: payload.accessToken };
         state.status = 'ready';
+      })
+      .addCase(companyUpdated, (state, { payload }) => {
+        if (state.user) state.user.company = payload;
       })
       .addCase(loggedOut, (state) => {
         state.user = null;

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import {
+  ADD_ADULTS_MAX,
+  ADD_ADULTS_MIN,
+  ADD_OTHER_MAX,
+  EDIT_COUNT_MAX,
+  NAME_MAX,
+  NOTE_TEXT_MAX,
+  PHONE_INVALID,
+  isValidPhone,
+} from '../booking';
+import { DAY_PATTERN, TIME_PATTERN } from '../dates';
+import { countListSchema } from './counts';
+
+export const daySchema = z.string().regex(DAY_PATTERN, 'Use a date as yyyy-MM-dd');
+export const timeSchema = z.string().regex(TIME_PATTERN, 'Use a time as HH:mm');
+export const tourNameSchema = z.string().trim().min(1, 'Tour is required').max(120);
+
+export const phoneSchema = z
+  .string()
+  .trim()
+  .max(32, PHONE_INVALID)
+  .refine((p) => p === '' || isValidPhone(p), PHONE_INVALID);
+
+/** A booking as the API answers it. `phone` is absent when the caller's role is not shown phones. */
+export const bookingSchema = z.object({
+  _id: z.string(),
+  bookingId: z.string(),
+  name: z.string(),
+  company: z.string(),
+  customers: countListSchema(1000),
+  attendees: countListSchema(1000),
+  pax: z.number().int(),
+  date: z.string(),
+  time: z.string(),
+  tour: z.string(),
+  /** Absent for a Guide when the company does not display sources. */
+  source: z.string().optional(),
+  phone: z.string().nullable().optional(),
+  cancelled: z.boolean(),
+  manual: z.boolean(),
+  modifiedBy: z.string().nullable(),
+  differences: z.string().nullable(),
+  guide: z.string().nullable(),
+  createdAt: z.string(),
+  version: z.number().int(),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+
+export const dayBookingsSchema = z.object({
+  bookings: z.array(bookingSchema),
+  /** Slots of the day a Guide may not see (spec §4), so the page can say why it is empty. */
+  hiddenSlots: z.number().int(),
+});
+export type DayBookings = z.infer<typeof dayBookingsSchema>;
+
+export const slotBookingsSchema = z.object({
+  bookings: z.array(bookingSchema),
+  /** False when the caller may not change the slot (the Guide lock). */
+  modifiable: z.boolean(),
+});
+export type SlotBookings = z.infer<typeof slotBookingsSchema>;
+
+export const nearbySlotSchema = z.object({ time: z.string(), tour: z.string(), pax: z.number().int() });
+export const nearbyToursSchema = z.array(nearbySlotSchema);
+export type NearbySlot = z.infer<typeof nearbySlotSchema>;
+
+export const checkInBodySchema = z.strictObject({
+  attendees: countListSchema(1000),
+  _id: z.string().optional(),
+  /** Honoured only for members with `assignable`. */
+  chosenGuide: z.string().trim().min(1).max(NAME_MAX).nullable().optional(),
+});
+export type CheckInBody = z.infer<typeof checkInBodySchema>;
+
+export const editedBookingSchema = z.object({
+  company: z.unknown().optional(),
+  name: z.string().trim().min(1, 'Name is required').max(NAME_MAX).optional(),
+  customers: countListSchema(EDIT_COUNT_MAX),
+  pax: z.number().int().optional(),
+  time: timeSchema,
+  tour: tourNameSchema,
+  source: z.string().trim().min(1).max(120).optional(),
+  date: daySchema,
+  modifiedBy: z.unknown().optional(),
+  differences: z.unknown().optional(),
+  cancelled: z.boolean(),
+  phone: phoneSchema.nullable().optional(),
+});
+
+export const editBookingBodySchema = z.strictObject({
+  bookingAfterEditServer: editedBookingSchema,
+  _id: z.string().optional(),
+  chosenGuideName: z.string().max(NAME_MAX).nullable().optional(),
+  /** The version the edit was based on; an older one than stored is refused with 409. */
+  version: z.number().int().min(1),
+});
+export type EditBookingBody = z.infer<typeof editBookingBodySchema>;
+
+export const addBookingBodySchema = z.strictObject({
+  company: z.unknown().optional(),
+  name: z.string().trim().min(1, 'Name is required').max(NAME_MAX),
+  customers: countListSchema(ADD_ADULTS_MAX)
+    .refine((list) => list.every((e) => Object.keys(e)[0] === 'Adults' || Object.values(e)[0]! <= ADD_OTHER_MAX), {
+      message: `Children and Teens run 0 to ${ADD_OTHER_MAX}`,
+    })
+    .refine((list) => list.some((e) => (e.Adults ?? 0) >= ADD_ADULTS_MIN), { message: 'At least 1 adult is required' }),
+  pax: z.number().int().optional(),
+  attendees: z.unknown().optional(),
+  time: timeSchema,
+  tour: tourNameSchema,
+  source: z.string().trim().max(120).optional(),
+  phone: phoneSchema.nullable().optional(),
+  date: daySchema,
+});
+export type AddBookingBody = z.infer<typeof addBookingBodySchema>;
+
+export const noteSchema = z.object({ note: z.string() });
+export const saveNoteBodySchema = z.strictObject({
+  uniqueId: z.string().min(1).max(300),
+  note: z.string().max(NOTE_TEXT_MAX, `A note holds at most ${NOTE_TEXT_MAX} characters`),
+});

@@ -1,0 +1,84 @@
+import { fromZonedTime } from 'date-fns-tz';
+import type { Role } from './auth';
+import type { Company } from './company';
+import { todayInZone } from './dates';
+
+/** Spec §4/§9: a Guide may change a slot until 30 minutes after it starts. */
+export const LOCK_MINUTES = 30;
+/** Spec §2/§9: nearby tours start within 15 minutes either side. */
+export const NEARBY_MINUTES = 15;
+export const GUIDE_HIDDEN_MESSAGE = 'Only Managers can see these tours';
+
+const MINUTE = 60_000;
+
+export interface SlotRef {
+  day: string;
+  time: string;
+}
+
+type CompanyRules = Pick<Company, 'timezone' | 'unlockBookings' | 'hideBookings' | 'beforeTime' | 'afterTime'>;
+
+/** The instant a slot starts: its day and time are wall-clock values in the company's timezone. */
+export function slotStart(slot: SlotRef, timezone: string): Date {
+  return fromZonedTime(`${slot.day}T${slot.time}:00`, timezone);
+}
+
+export function nextDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d + 1));
+  return date.toISOString().slice(0, 10);
+}
+
+export function previousDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
+}
+
+/** Spec §4 lock: Managers always; Guides when unlocked, or until 30 minutes after the start (any time before). */
+export function canModifySlot(role: Role, company: CompanyRules, slot: SlotRef, now: Date): boolean {
+  if (role === 'Manager' || company.unlockBookings) return true;
+  return now.getTime() <= slotStart(slot, company.timezone).getTime() + LOCK_MINUTES * MINUTE;
+}
+
+/**
+ * Spec §4 visibility: unless hideBookings is explicitly false, a Guide sees today's slots from beforeTime minutes
+ * before to afterTime minutes after their start, and tomorrow's slots starting within beforeTime minutes of now.
+ */
+export function canSeeSlot(role: Role, company: CompanyRules, slot: SlotRef, now: Date): boolean {
+  if (role === 'Manager' || company.hideBookings === false) return true;
+  const today = todayInZone(company.timezone, now);
+  const start = slotStart(slot, company.timezone).getTime();
+  const t = now.getTime();
+  if (slot.day === today) return t >= start - company.beforeTime * MINUTE && t <= start + company.afterTime * MINUTE;
+  if (slot.day === nextDay(today)) return start - t <= company.beforeTime * MINUTE;
+  return false;
+}
+
+export function minutesOfDay(time: string): number {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  return h * 60 + m;
+}
+
+export function timeFromMinutes(minutes: number): string {
+  const clamped = Math.min(Math.max(minutes, 0), 23 * 60 + 59);
+  return `${String(Math.floor(clamped / 60)).padStart(2, '0')}:${String(clamped % 60).padStart(2, '0')}`;
+}
+
+/** The nearby-tours window around a slot, kept within the same day. */
+export function nearbyWindow(time: string): { startTime: string; endTime: string } {
+  const at = minutesOfDay(time);
+  return { startTime: timeFromMinutes(at - NEARBY_MINUTES), endTime: timeFromMinutes(at + NEARBY_MINUTES) };
+}
+
+/** The note key of a slot (spec §3): day-time-tour. */
+export function noteUniqueId(day: string, time: string, tour: string): string {
+  return `${day}-${time}-${tour}`;
+}
+
+export const NOTE_ID_PATTERN = /^(\d{4}-\d{2}-\d{2})-([01]\d|2[0-3]):([0-5]\d)-(.+)$/;
+
+export function parseNoteUniqueId(uniqueId: string): { day: string; time: string; tour: string } | null {
+  const match = NOTE_ID_PATTERN.exec(uniqueId);
+  if (!match) return null;
+  return { day: match[1] as string, time: `${match[2]}:${match[3]}`, tour: match[4] as string };
+}
