@@ -10,6 +10,11 @@ import { loadOrCreateSecret } from './lib/secret';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { TokenService } from './modules/auth/tokens';
+import { bookingsRoutes } from './modules/bookings/bookings.routes';
+import { BookingsService } from './modules/bookings/bookings.service';
+import { companiesRoutes } from './modules/companies/companies.routes';
+import { notesRoutes } from './modules/notes/notes.routes';
+import { NotesService } from './modules/notes/notes.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
 import { authPlugin } from './plugins/auth';
@@ -39,6 +44,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const tokens = new TokenService(config.jwtSecret ?? loadOrCreateSecret(config.dataDir), config.accessTokenTtlSeconds);
   const auth = new AuthService(db, tokens, config, deps.now);
   const users = new UsersService(db, auth);
+  const bookings = new BookingsService(db, deps.now);
+  const notes = new NotesService(db, deps.now);
 
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
@@ -82,9 +89,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     loginRateLimit: { max: config.loginRateLimit, timeWindow: config.loginRateWindowMs },
   });
   await app.register(usersRoutes, {
+    db,
     users,
     signupRateLimit: { max: config.signupRateLimit, timeWindow: 60 * 60_000 },
   });
+  await app.register(bookingsRoutes, { bookings });
+  await app.register(companiesRoutes, { db });
+  await app.register(notesRoutes, { notes });
   await app.register(spaPlugin, { staticDir: config.staticDir });
   return app;
 }

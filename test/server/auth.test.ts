@@ -247,7 +247,7 @@ describeEachDb('auth', (ctx) => {
 
     it('answers an unknown /api path with a JSON 404', async () => {
       const { app } = ctx();
-      const res = await app.inject({ method: 'GET', url: '/api/does-not-exist' });
+      const res = await app.inject({ method: 'GET', url: '/api/does/not-exist' });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
     });

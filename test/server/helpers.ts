@@ -24,7 +24,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(kind: DbKind, overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  kind: DbKind,
+  overrides: Partial<Config> = {},
+  deps: { now?: () => Date } = {},
+): Promise<TestApp> {
   const dataDir = kind === 'pglite' ? copyPgliteTemplate() : mkdtempSync(join(tmpdir(), 'tourdesk-test-'));
   let database: Database;
   let dropPg: (() => Promise<void>) | undefined;
@@ -42,7 +46,7 @@ export async function createTestApp(kind: DbKind, overrides: Partial<Config> = {
     signupRateLimit: 1000,
     ...overrides,
   };
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, now: deps.now });
   await app.ready();
   return {
     app,
@@ -58,11 +62,15 @@ export async function createTestApp(kind: DbKind, overrides: Partial<Config> = {
 }
 
 /** Runs the suite once per database kind with a fresh app for the whole describe block. */
-export function describeEachDb(title: string, suite: (ctx: () => TestApp) => void): void {
+export function describeEachDb(
+  title: string,
+  suite: (ctx: () => TestApp) => void,
+  deps: { now?: () => Date } = {},
+): void {
   describe.each(DB_KINDS)(`${title} [%s]`, (kind) => {
     let testApp: TestApp | undefined;
     beforeAll(async () => {
-      testApp = await createTestApp(kind);
+      testApp = await createTestApp(kind, {}, deps);
     });
     afterAll(async () => {
       await testApp?.close();

@@ -53,7 +53,7 @@ describe.each(DB_KINDS)('platform [%s]', (kind) => {
   it('sends a strict CSP, nosniff and frame denial', async () => {
     const t = await createTestApp(kind);
     try {
-      const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+      const res = await t.app.inject({ method: 'GET', url: '/api/nothing/here' });
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("script-src 'self'");
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);

@@ -56,7 +56,7 @@ describe('serving the web app', () => {
 
   it('keeps JSON 404s for unknown API paths and writes', async () => {
     for (const [method, url] of [
-      ['GET', '/api/unknown'],
+      ['GET', '/api/unknown/path'],
       ['GET', '/auth/unknown'],
       ['POST', '/bookings/date/2026-11-21'],
     ] as const) {

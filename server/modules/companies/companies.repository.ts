@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, or } from 'drizzle-orm';
 import type { Company, TourColor, TourFlag } from '../../../src/domain/company';
 import type { Db } from '../../db/client';
 import { companies, sources, tours } from '../../db/schema';
@@ -22,6 +22,42 @@ export async function insertSources(db: Db, rows: NewSource[]): Promise<void> {
 export async function countCompanies(db: Db): Promise<number> {
   const rows = await db.select({ id: companies.id }).from(companies).limit(1);
   return rows.length;
+}
+
+export type CompanySettings = typeof companies.$inferSelect;
+
+/** The company's own row (flags, timezone, windows): what most rules need, in one indexed read. */
+export async function findCompanySettings(db: Db, companyId: string): Promise<CompanySettings | undefined> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, companyId));
+  return row;
+}
+
+export async function listTourLabels(db: Db, companyId: string): Promise<string[]> {
+  const rows = await db.select({ label: tours.label }).from(tours).where(eq(tours.companyId, companyId));
+  return rows.map((r) => r.label);
+}
+
+export async function listSourceLabels(db: Db, companyId: string): Promise<string[]> {
+  const rows = await db.select({ label: sources.label }).from(sources).where(eq(sources.companyId, companyId));
+  return rows.map((r) => r.label);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A tour is addressed by its row id (`_id`) or its short key (`id`); false when the company has no such tour. */
+export async function updateTour(
+  db: Db,
+  companyId: string,
+  tourRef: string,
+  changes: Partial<Pick<typeof tours.$inferInsert, 'color' | 'flag'>>,
+): Promise<boolean> {
+  const match = UUID.test(tourRef) ? or(eq(tours.id, tourRef), eq(tours.key, tourRef)) : eq(tours.key, tourRef);
+  const updated = await db
+    .update(tours)
+    .set(changes)
+    .where(and(eq(tours.companyId, companyId), match))
+    .returning({ id: tours.id });
+  return updated.length > 0;
 }
 
 /** The company as the spec's client sees it: flags plus its tours and sources. */

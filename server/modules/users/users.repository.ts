@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -31,4 +31,23 @@ export async function updatePasswordHash(db: Db, companyId: string, userId: stri
     .update(users)
     .set({ passwordHash: hash })
     .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+}
+
+export interface MemberRef {
+  _id: string;
+  name: string;
+}
+
+/** Active members a booking can be checked in as, by name. */
+export async function listMembers(db: Db, companyId: string): Promise<MemberRef[]> {
+  const rows = await db
+    .select({ _id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), isNull(users.deletedAt)))
+    .orderBy(asc(users.name));
+  return rows;
+}
+
+export async function listMemberNames(db: Db, companyId: string): Promise<string[]> {
+  return (await listMembers(db, companyId)).map((m) => m.name);
 }

@@ -6,11 +6,15 @@ import {
   messageSchema,
   signupSchema,
 } from '../../../src/domain/schemas/auth';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
 import { requireAuth } from '../../plugins/auth';
 import { setRefreshCookie } from '../auth/cookies';
+import { listMembers } from './users.repository';
 import type { UsersService } from './users.service';
 
 export interface UsersRoutesOptions {
+  db: Db;
   users: UsersService;
   signupRateLimit: { max: number; timeWindow: number };
 }
@@ -47,5 +51,15 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       setRefreshCookie(request, reply, session);
       return { message: 'Password changed successfully' };
     },
+  );
+
+  app.get(
+    '/api/user/guides/company',
+    {
+      schema: {
+        response: { 200: z.array(z.object({ _id: z.string(), name: z.string() })), 401: errorBodySchema },
+      },
+    },
+    async (request) => listMembers(opts.db, requireAuth(request).companyId),
   );
 };

@@ -1,0 +1,118 @@
+import { and, asc, between, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { bookings } from '../../db/schema';
+
+export type BookingRow = typeof bookings.$inferSelect;
+export type NewBooking = typeof bookings.$inferInsert;
+export type BookingChanges = Partial<
+  Pick<
+    BookingRow,
+    | 'name'
+    | 'phone'
+    | 'date'
+    | 'time'
+    | 'tour'
+    | 'source'
+    | 'adults'
+    | 'teens'
+    | 'children'
+    | 'attendedAdults'
+    | 'attendedTeens'
+    | 'attendedChildren'
+    | 'pax'
+    | 'cancelled'
+    | 'modifiedBy'
+    | 'differences'
+    | 'guide'
+  >
+>;
+
+export async function listDayBookings(db: Db, companyId: string, day: string): Promise<BookingRow[]> {
+  return db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.companyId, companyId), eq(bookings.date, day)))
+    .orderBy(asc(bookings.time), asc(bookings.tour), asc(bookings.name));
+}
+
+export async function listSlotBookings(
+  db: Db,
+  companyId: string,
+  slot: { day: string; time: string; tour: string },
+): Promise<BookingRow[]> {
+  return db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.companyId, companyId),
+        eq(bookings.date, slot.day),
+        eq(bookings.time, slot.time),
+        eq(bookings.tour, slot.tour),
+      ),
+    )
+    .orderBy(sql`lower(${bookings.name})`, asc(bookings.id));
+}
+
+export interface SlotPax {
+  time: string;
+  tour: string;
+  pax: number;
+}
+
+/** Slots of a day starting between two times, with their live guests. */
+export async function listSlotsBetween(
+  db: Db,
+  companyId: string,
+  day: string,
+  startTime: string,
+  endTime: string,
+): Promise<SlotPax[]> {
+  const rows = await db
+    .select({
+      time: bookings.time,
+      tour: bookings.tour,
+      // ::int so node-postgres and PGlite both answer a number.
+      pax: sql<number>`coalesce(sum(${bookings.pax}) filter (where not ${bookings.cancelled}), 0)::int`,
+    })
+    .from(bookings)
+    .where(and(eq(bookings.companyId, companyId), eq(bookings.date, day), between(bookings.time, startTime, endTime)))
+    .groupBy(bookings.time, bookings.tour)
+    .orderBy(asc(bookings.time), asc(bookings.tour));
+  return rows.map((r) => ({ ...r, pax: Number(r.pax) }));
+}
+
+export async function findBooking(db: Db, companyId: string, id: string): Promise<BookingRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.companyId, companyId), eq(bookings.id, id)));
+  return row;
+}
+
+export async function insertBooking(db: Db, booking: NewBooking): Promise<BookingRow> {
+  const [row] = await db.insert(bookings).values(booking).returning();
+  if (!row) throw new Error('insert returned no booking');
+  return row;
+}
+
+/**
+ * Applies changes only if the booking is still at `expectedVersion` (when given) and not cancelled;
+ * undefined means another write got there first.
+ */
+export async function updateBooking(
+  db: Db,
+  companyId: string,
+  id: string,
+  changes: BookingChanges,
+  expectedVersion?: number,
+): Promise<BookingRow | undefined> {
+  const conditions = [eq(bookings.companyId, companyId), eq(bookings.id, id), eq(bookings.cancelled, false)];
+  if (expectedVersion !== undefined) conditions.push(eq(bookings.version, expectedVersion));
+  const [row] = await db
+    .update(bookings)
+    .set({ ...changes, version: sql`${bookings.version} + 1`, updatedAt: new Date() })
+    .where(and(...conditions))
+    .returning();
+  return row;
+}

@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '../../../src/domain/schemas/auth';
+import {
+  addBookingBodySchema,
+  bookingSchema,
+  checkInBodySchema,
+  dayBookingsSchema,
+  daySchema,
+  editBookingBodySchema,
+  nearbyToursSchema,
+  slotBookingsSchema,
+  timeSchema,
+  tourNameSchema,
+} from '../../../src/domain/schemas/booking';
+import { requireAuth } from '../../plugins/auth';
+import type { BookingsService } from './bookings.service';
+
+const idParams = z.object({ id: z.uuid({ message: 'Not a booking id' }) });
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const conflict = errorBodySchema.extend({ current: bookingSchema.optional() });
+
+export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingsService }> = async (app, { bookings }) => {
+  app.get(
+    '/api/bookings/date/:day',
+    { schema: { params: z.object({ day: daySchema }), response: { 200: dayBookingsSchema, ...errors } } },
+    async (request) => bookings.day(requireAuth(request), request.params.day),
+  );
+
+  app.get(
+    '/api/bookings/date/:day/:time/:tour',
+    {
+      schema: {
+        params: z.object({ day: daySchema, time: timeSchema, tour: tourNameSchema }),
+        response: { 200: slotBookingsSchema, ...errors },
+      },
+    },
+    async (request) => bookings.slot(requireAuth(request), request.params),
+  );
+
+  app.get(
+    '/api/bookings/nearbytours/:day/:startTime/:endTime',
+    {
+      schema: {
+        params: z.object({ day: daySchema, startTime: timeSchema, endTime: timeSchema }),
+        response: { 200: nearbyToursSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { day, startTime, endTime } = request.params;
+      return bookings.nearby(requireAuth(request), day, startTime, endTime);
+    },
+  );
+
+  app.patch(
+    '/api/bookings/:id',
+    {
+      schema: {
+        params: idParams,
+        body: checkInBodySchema,
+        response: { 200: bookingSchema, ...errors, 409: errorBodySchema },
+      },
+    },
+    async (request) => bookings.checkIn(requireAuth(request), request.params.id, request.body),
+  );
+
+  app.patch(
+    '/api/bookings/edit/:id',
+    {
+      schema: {
+        params: idParams,
+        body: editBookingBodySchema,
+        response: { 200: bookingSchema, ...errors, 409: conflict },
+      },
+    },
+    async (request) => bookings.edit(requireAuth(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/bookings/add-booking',
+    { schema: { body: addBookingBodySchema, response: { 201: bookingSchema, ...errors } } },
+    async (request, reply) => reply.status(201).send(await bookings.add(requireAuth(request), request.body)),
+  );
+};

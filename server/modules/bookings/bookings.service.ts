@@ -1,0 +1,272 @@
+import { v7 as uuidv7 } from 'uuid';
+import {
+  MANUAL_BOOKING_ID,
+  describeDifferences,
+  type AddBookingBody,
+  type Booking,
+  type CheckInBody,
+  type DayBookings,
+  type EditBookingBody,
+  type NearbySlot,
+  type SlotBookings,
+} from '../../../src/domain/booking';
+import { WALKIN_SOURCE } from '../../../src/domain/company';
+import { CUSTOMER_TYPES, countsFromList, totalCount, type CustomerCounts } from '../../../src/domain/customerTypes';
+import { GUIDE_HIDDEN_MESSAGE, canModifySlot, canSeeSlot, type SlotRef } from '../../../src/domain/slotRules';
+import type { Db } from '../../db/client';
+import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors';
+import type { AuthContext } from '../../plugins/auth';
+import {
+  findCompanySettings,
+  listSourceLabels,
+  listTourLabels,
+  type CompanySettings,
+} from '../companies/companies.repository';
+import { listMemberNames } from '../users/users.repository';
+import { attendedCounts, bookedCounts, toBookingDto, viewerOf } from './bookings.mapper';
+import {
+  findBooking,
+  insertBooking,
+  listDayBookings,
+  listSlotBookings,
+  listSlotsBetween,
+  updateBooking,
+  type BookingRow,
+} from './bookings.repository';
+
+export interface Slot extends SlotRef {
+  tour: string;
+}
+
+export const SLOT_LOCKED = 'This slot is locked: Guides can change it until 30 minutes after it starts';
+
+export class BookingsService {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async day(auth: AuthContext, day: string): Promise<DayBookings> {
+    const company = await this.company(auth);
+    const viewer = viewerOf(auth.role, company);
+    const now = this.now();
+    const rows = await listDayBookings(this.db, auth.companyId, day);
+    const visible: BookingRow[] = [];
+    const hidden = new Set<string>();
+    for (const row of rows) {
+      if (canSeeSlot(auth.role, company, { day, time: row.time }, now)) visible.push(row);
+      else hidden.add(`${row.time}|${row.tour}`);
+    }
+    return { bookings: visible.map((row) => toBookingDto(row, viewer)), hiddenSlots: hidden.size };
+  }
+
+  async slot(auth: AuthContext, slot: Slot): Promise<SlotBookings> {
+    const company = await this.company(auth);
+    const now = this.now();
+    this.assertVisible(auth, company, slot, now);
+    const viewer = viewerOf(auth.role, company);
+    const rows = await listSlotBookings(this.db, auth.companyId, slot);
+    return {
+      bookings: rows.map((row) => toBookingDto(row, viewer)),
+      modifiable: canModifySlot(auth.role, company, slot, now),
+    };
+  }
+
+  async nearby(auth: AuthContext, day: string, startTime: string, endTime: string): Promise<NearbySlot[]> {
+    if (startTime > endTime) throw new BadRequestError('startTime must not be after endTime', 'VALIDATION');
+    const company = await this.company(auth);
+    const now = this.now();
+    const slots = await listSlotsBetween(this.db, auth.companyId, day, startTime, endTime);
+    return slots.filter((s) => canSeeSlot(auth.role, company, { day, time: s.time }, now));
+  }
+
+  async checkIn(auth: AuthContext, bookingId: string, body: CheckInBody): Promise<Booking> {
+    const company = await this.company(auth);
+    const row = await this.modifiableBooking(auth, company, bookingId);
+    const attended = countsFromList(body.attendees);
+    const booked = bookedCounts(row);
+    for (const type of CUSTOMER_TYPES) {
+      if (attended[type] > booked[type]) {
+        throw new BadRequestError(
+          `${type}: ${attended[type]} checked in but only ${booked[type]} booked`,
+          'ATTENDEES_OVER_BOOKED',
+        );
+      }
+    }
+    const guide = await this.chosenGuide(auth, body.chosenGuide);
+    const updated = await updateBooking(this.db, auth.companyId, row.id, {
+      attendedAdults: attended.Adults,
+      attendedTeens: attended.Teens,
+      attendedChildren: attended.Children,
+      ...(guide !== undefined ? { guide } : {}),
+    });
+    if (!updated) throw cancelledError();
+    return toBookingDto(updated, viewerOf(auth.role, company));
+  }
+
+  async edit(auth: AuthContext, bookingId: string, body: EditBookingBody): Promise<Booking> {
+    const company = await this.company(auth);
+    const viewer = viewerOf(auth.role, company);
+    const row = await this.modifiableBooking(auth, company, bookingId);
+    if (row.version !== body.version) throw staleError(toBookingDto(row, viewer));
+    const edit = body.bookingAfterEditServer;
+    const target: Slot = { day: edit.date, time: edit.time, tour: edit.tour };
+    this.assertModifiable(auth, company, target, this.now());
+
+    const source = edit.source ?? row.source;
+    if (source !== row.source) {
+      if (!row.manual) throw new BadRequestError('Only manually added bookings can change source', 'SOURCE_LOCKED');
+      await this.assertKnownSource(auth.companyId, source);
+    }
+    if (edit.tour !== row.tour) await this.assertKnownTour(auth.companyId, edit.tour);
+
+    const counts = countsFromList(edit.customers);
+    // Types the edit does not mention keep their count; a type sent as 0 is emptied.
+    for (const type of CUSTOMER_TYPES) {
+      if (!edit.customers.some((entry) => type in entry)) counts[type] = bookedCounts(row)[type];
+    }
+    const attended = attendedCounts(row);
+    const phone = viewer.showPhone && edit.phone !== undefined ? edit.phone || null : row.phone;
+    const after = {
+      name: edit.name ?? row.name,
+      counts,
+      time: edit.time,
+      tour: edit.tour,
+      date: edit.date,
+      source,
+      phone,
+      cancelled: edit.cancelled,
+    };
+    const differences = describeDifferences(snapshot(row), after);
+    const guide = await this.chosenGuide(auth, body.chosenGuideName);
+    if (!differences && guide === undefined) return toBookingDto(row, viewer);
+
+    const updated = await updateBooking(
+      this.db,
+      auth.companyId,
+      row.id,
+      {
+        name: after.name,
+        date: after.date,
+        time: after.time,
+        tour: after.tour,
+        source: after.source,
+        phone: after.phone,
+        adults: counts.Adults,
+        teens: counts.Teens,
+        children: counts.Children,
+        // Nobody can have attended more guests than are now booked.
+        attendedAdults: Math.min(attended.Adults, counts.Adults),
+        attendedTeens: Math.min(attended.Teens, counts.Teens),
+        attendedChildren: Math.min(attended.Children, counts.Children),
+        pax: totalCount(counts),
+        cancelled: after.cancelled,
+        modifiedBy: auth.email,
+        differences: differences || row.differences,
+        ...(guide !== undefined ? { guide } : {}),
+      },
+      body.version,
+    );
+    if (updated) return toBookingDto(updated, viewer);
+    const current = await findBooking(this.db, auth.companyId, row.id);
+    if (!current) throw new NotFoundError('Booking not found');
+    if (current.cancelled) throw cancelledError();
+    throw staleError(toBookingDto(current, viewer));
+  }
+
+  async add(auth: AuthContext, body: AddBookingBody): Promise<Booking> {
+    const company = await this.company(auth);
+    const slot: Slot = { day: body.date, time: body.time, tour: body.tour };
+    this.assertModifiable(auth, company, slot, this.now());
+    const source = body.source?.trim() || WALKIN_SOURCE;
+    await this.assertKnownSource(auth.companyId, source);
+    const counts = countsFromList(body.customers);
+    const row = await insertBooking(this.db, {
+      companyId: auth.companyId,
+      id: uuidv7(),
+      bookingId: MANUAL_BOOKING_ID,
+      manual: true,
+      name: body.name,
+      phone: body.phone || null,
+      date: body.date,
+      time: body.time,
+      tour: body.tour,
+      source,
+      adults: counts.Adults,
+      teens: counts.Teens,
+      children: counts.Children,
+      pax: totalCount(counts),
+      modifiedBy: auth.email,
+    });
+    return toBookingDto(row, viewerOf(auth.role, company));
+  }
+
+  private async company(auth: AuthContext): Promise<CompanySettings> {
+    const company = await findCompanySettings(this.db, auth.companyId);
+    if (!company) throw new NotFoundError('Company not found');
+    return company;
+  }
+
+  private assertVisible(auth: AuthContext, company: CompanySettings, slot: SlotRef, now: Date): void {
+    if (!canSeeSlot(auth.role, company, slot, now)) throw new ForbiddenError(GUIDE_HIDDEN_MESSAGE, 'SLOT_HIDDEN');
+  }
+
+  private assertModifiable(auth: AuthContext, company: CompanySettings, slot: SlotRef, now: Date): void {
+    this.assertVisible(auth, company, slot, now);
+    if (!canModifySlot(auth.role, company, slot, now)) throw new ForbiddenError(SLOT_LOCKED, 'SLOT_LOCKED');
+  }
+
+  private async modifiableBooking(auth: AuthContext, company: CompanySettings, bookingId: string): Promise<BookingRow> {
+    const row = await findBooking(this.db, auth.companyId, bookingId);
+    if (!row) throw new NotFoundError('Booking not found');
+    this.assertModifiable(auth, company, { day: row.date, time: row.time }, this.now());
+    if (row.cancelled) throw cancelledError();
+    return row;
+  }
+
+  /** `undefined` leaves the booking's guide alone: only members with `assignable` may check in as someone. */
+  private async chosenGuide(auth: AuthContext, chosen: string | null | undefined): Promise<string | undefined> {
+    if (!auth.assignable || !chosen) return undefined;
+    const names = await listMemberNames(this.db, auth.companyId);
+    if (!names.includes(chosen))
+      throw new BadRequestError(`${chosen} is not a member of this company`, 'UNKNOWN_GUIDE');
+    return chosen;
+  }
+
+  private async assertKnownSource(companyId: string, source: string): Promise<void> {
+    if (!(await listSourceLabels(this.db, companyId)).includes(source)) {
+      throw new BadRequestError(`Unknown source: ${source}`, 'UNKNOWN_SOURCE');
+    }
+  }
+
+  private async assertKnownTour(companyId: string, tour: string): Promise<void> {
+    if (!(await listTourLabels(this.db, companyId)).includes(tour)) {
+      throw new BadRequestError(`Unknown tour: ${tour}`, 'UNKNOWN_TOUR');
+    }
+  }
+}
+
+function snapshot(row: BookingRow) {
+  return {
+    name: row.name,
+    counts: bookedCounts(row),
+    time: row.time,
+    tour: row.tour,
+    date: row.date,
+    source: row.source,
+    phone: row.phone,
+    cancelled: row.cancelled,
+  };
+}
+
+function cancelledError(): AppError {
+  return new ConflictError('This booking was cancelled and can no longer be changed', 'BOOKING_CANCELLED');
+}
+
+function staleError(current: Booking): AppError {
+  return new ConflictError(
+    'Someone else changed this booking meanwhile. Check the current details and try again.',
+    'STALE_BOOKING',
+    { current },
+  );
+}

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '../../../src/domain/schemas/auth';
+import { noteSchema, saveNoteBodySchema } from '../../../src/domain/schemas/booking';
+import { requireAuth } from '../../plugins/auth';
+import type { NotesService } from './notes.service';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+
+export const notesRoutes: FastifyPluginAsyncZod<{ notes: NotesService }> = async (app, { notes }) => {
+  app.patch(
+    '/api/save',
+    { schema: { body: saveNoteBodySchema, response: { 200: noteSchema, ...errors } } },
+    async (request) => notes.save(requireAuth(request), request.body.uniqueId, request.body.note),
+  );
+
+  // The spec's path: any single segment under /api that no other route claims is a note key.
+  app.get(
+    '/api/:uniqueId',
+    {
+      schema: { params: z.object({ uniqueId: z.string().min(1).max(300) }), response: { 200: noteSchema, ...errors } },
+    },
+    async (request) => notes.get(requireAuth(request), request.params.uniqueId),
+  );
+};

@@ -1,0 +1,111 @@
+import { v7 as uuidv7 } from 'uuid';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../server/db/client';
+import { companies } from '../../server/db/schema';
+import { hashPassword } from '../../server/modules/auth/passwords';
+import { insertBooking, type BookingRow, type NewBooking } from '../../server/modules/bookings/bookings.repository';
+import { insertSources, insertTours } from '../../server/modules/companies/companies.repository';
+import { insertUser } from '../../server/modules/users/users.repository';
+import { login, uniqueEmail, type SignedIn } from './helpers';
+
+export const PASSWORD = 'fixture-password';
+export const TOURS = ['Old Town Walk', 'Hop-On Harbour Cruise'] as const;
+export const SOURCES = ['Walkin', 'Viator', 'Manual'] as const;
+
+let passwordHash: Promise<string> | undefined;
+
+export interface CompanyFixture {
+  companyId: string;
+  tourIds: Record<(typeof TOURS)[number], string>;
+  manager: SignedIn;
+  guide: SignedIn;
+  managerName: string;
+  guideName: string;
+}
+
+/** A company in Madrid with two tours, three sources, an assignable Manager and a Guide, both signed in. */
+export async function createCompany(
+  app: FastifyInstance,
+  db: Db,
+  settings: Partial<typeof companies.$inferInsert> = {},
+): Promise<CompanyFixture> {
+  passwordHash ??= hashPassword(PASSWORD);
+  const hash = await passwordHash;
+  const companyId = uuidv7();
+  const tourIds = { 'Old Town Walk': uuidv7(), 'Hop-On Harbour Cruise': uuidv7() };
+  const suffix = companyId.slice(-6);
+  const managerName = `Marta ${suffix}`;
+  const guideName = `Gabriel ${suffix}`;
+  const managerEmail = uniqueEmail('manager');
+  const guideEmail = uniqueEmail('guide');
+  await db.insert(companies).values({
+    id: companyId,
+    name: `Company ${suffix}`,
+    timezone: 'Europe/Madrid',
+    hideBookings: true,
+    beforeTime: 60,
+    afterTime: 60,
+    showPhoneToManagers: true,
+    showPhoneToGuides: true,
+    display: true,
+    ...settings,
+  });
+  await insertTours(
+    db,
+    TOURS.map((label, position) => ({ companyId, id: tourIds[label], key: `tour-${position}`, label, position })),
+  );
+  await insertSources(
+    db,
+    SOURCES.map((label, position) => ({ companyId, id: uuidv7(), key: label.toLowerCase(), label, position })),
+  );
+  await insertUser(db, {
+    companyId,
+    id: uuidv7(),
+    email: managerEmail,
+    name: managerName,
+    role: 'Manager',
+    assignable: true,
+    passwordHash: hash,
+  });
+  await insertUser(db, {
+    companyId,
+    id: uuidv7(),
+    email: guideEmail,
+    name: guideName,
+    role: 'Guide',
+    assignable: false,
+    passwordHash: hash,
+  });
+  return {
+    companyId,
+    tourIds,
+    managerName,
+    guideName,
+    manager: await login(app, managerEmail, PASSWORD),
+    guide: await login(app, guideEmail, PASSWORD),
+  };
+}
+
+export function addBooking(
+  db: Db,
+  companyId: string,
+  booking: Partial<NewBooking> & Pick<NewBooking, 'date' | 'time'>,
+): Promise<BookingRow> {
+  const adults = booking.adults ?? 2;
+  const teens = booking.teens ?? 0;
+  const children = booking.children ?? 0;
+  return insertBooking(db, {
+    id: uuidv7(),
+    bookingId: 'GYG123456789',
+    name: 'Ana García',
+    phone: '+34 600 000 000',
+    tour: TOURS[0],
+    source: 'Viator',
+    pax: adults + teens + children,
+    ...booking,
+    adults,
+    teens,
+    children,
+    companyId,
+  });
+}

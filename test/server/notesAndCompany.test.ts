@@ -1,0 +1,107 @@
+import { createCompany } from './fixtures';
+import { bearer, describeEachDb } from './helpers';
+
+const NOW = new Date('2026-06-15T10:00:00Z'); // 12:00 in Madrid
+
+describeEachDb(
+  'notes, tour customisation and guides',
+  (ctx) => {
+    describe('notes', () => {
+      const key = encodeURIComponent('2026-06-15-11:45-Old Town Walk');
+
+      it('saves a slot note and reads it back, for this company only', async () => {
+        const t = ctx();
+        const c = await createCompany(t.app, t.db);
+        const other = await createCompany(t.app, t.db);
+        const note = 'Meet at the fountain. '.repeat(7);
+        const save = await t.app.inject({
+          method: 'PATCH',
+          url: '/api/save',
+          headers: bearer(c.guide.token),
+          payload: { uniqueId: '2026-06-15-11:45-Old Town Walk', note },
+        });
+        expect(save.statusCode).toBe(200);
+        const read = await t.app.inject({ url: `/api/${key}`, headers: bearer(c.manager.token) });
+        expect(read.json()).toEqual({ note });
+        const elsewhere = await t.app.inject({ url: `/api/${key}`, headers: bearer(other.manager.token) });
+        expect(elsewhere.json()).toEqual({ note: '' });
+      });
+
+      it('keeps a Guide out of the notes of slots they may not see, and needs a token', async () => {
+        const t = ctx();
+        const c = await createCompany(t.app, t.db);
+        const hidden = encodeURIComponent('2026-06-15-18:00-Old Town Walk');
+        expect((await t.app.inject({ url: `/api/${hidden}`, headers: bearer(c.guide.token) })).statusCode).toBe(403);
+        expect((await t.app.inject({ url: `/api/${hidden}`, headers: bearer(c.manager.token) })).statusCode).toBe(200);
+        expect((await t.app.inject({ url: `/api/${key}` })).statusCode).toBe(401);
+      });
+
+      it('refuses a malformed key and an oversized note with 400', async () => {
+        const t = ctx();
+        const c = await createCompany(t.app, t.db);
+        expect((await t.app.inject({ url: '/api/not-a-slot', headers: bearer(c.manager.token) })).statusCode).toBe(400);
+        const big = await t.app.inject({
+          method: 'PATCH',
+          url: '/api/save',
+          headers: bearer(c.manager.token),
+          payload: { uniqueId: '2026-06-15-11:45-Old Town Walk', note: 'x'.repeat(5001) },
+        });
+        expect(big.statusCode).toBe(400);
+      });
+    });
+
+    describe('PATCH /api/company/:companyId/:tourId/color and /flag', () => {
+      it('lets a Manager set a tour colour and flag and answers the company', async () => {
+        const t = ctx();
+        const c = await createCompany(t.app, t.db);
+        const tourId = c.tourIds['Old Town Walk'];
+        const color = await t.app.inject({
+          method: 'PATCH',
+          url: `/api/company/${c.companyId}/${tourId}/color`,
+          headers: bearer(c.manager.token),
+          payload: { color: 'pink' },
+        });
+        expect(color.statusCode).toBe(200);
+        const flag = await t.app.inject({
+          method: 'PATCH',
+          url: `/api/company/${c.companyId}/${tourId}/flag`,
+          headers: bearer(c.manager.token),
+          payload: { flag: 'italy' },
+        });
+        const tour = flag.json().tours.find((x: { _id: string }) => x._id === tourId);
+        expect(tour).toMatchObject({ color: 'pink', flag: 'italy', label: 'Old Town Walk' });
+      });
+
+      it('refuses a Guide with 403, an unknown tour or another company with 404, a made-up colour with 400', async () => {
+        const t = ctx();
+        const c = await createCompany(t.app, t.db);
+        const other = await createCompany(t.app, t.db);
+        const url = (companyId: string, tourId: string) => `/api/company/${companyId}/${tourId}/color`;
+        const patch = (token: string, u: string, color = 'blue') =>
+          t.app.inject({ method: 'PATCH', url: u, headers: bearer(token), payload: { color } });
+        const guide = await patch(c.guide.token, url(c.companyId, c.tourIds['Old Town Walk']));
+        expect(guide.statusCode).toBe(403);
+        expect(guide.json().error).toBe("You don't have permission to perform that action");
+        const unknown = await patch(c.manager.token, url(c.companyId, 'no-such-tour'));
+        expect(unknown.statusCode).toBe(404);
+        expect(unknown.json().error).toBe('Tour not found');
+        const foreign = await patch(other.manager.token, url(c.companyId, c.tourIds['Old Town Walk']));
+        expect(foreign.statusCode).toBe(404);
+        const foreignTour = await patch(other.manager.token, url(other.companyId, c.tourIds['Old Town Walk']));
+        expect(foreignTour.statusCode).toBe(404);
+        const madeUp = await patch(c.manager.token, url(c.companyId, c.tourIds['Old Town Walk']), 'mauve');
+        expect(madeUp.statusCode).toBe(400);
+      });
+    });
+
+    describe('GET /api/user/guides/company', () => {
+      it('lists this company’s members by name', async () => {
+        const t = ctx();
+        const c = await createCompany(t.app, t.db);
+        const res = await t.app.inject({ url: '/api/user/guides/company', headers: bearer(c.guide.token) });
+        expect(res.json().map((m: { name: string }) => m.name)).toEqual([c.guideName, c.managerName]);
+      });
+    });
+  },
+  { now: () => NOW },
+);
