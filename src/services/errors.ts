@@ -15,3 +15,9 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong'):
   if (status === 'FETCH_ERROR') return NETWORK_MESSAGE;
   return fallback;
 }
+
+/** The server's machine code (`SLOT_HIDDEN`, `SLOT_LOCKED`, …) of a failed call, when it sent one. */
+export function errorCode(error: unknown): string | undefined {
+  if (!isRecord(error) || !isRecord(error.data)) return undefined;
+  return typeof error.data.code === 'string' ? error.data.code : undefined;
+}

@@ -11,10 +11,10 @@ import {
   type SlotBookings,
 } from '../../../src/domain/booking';
 import { WALKIN_SOURCE } from '../../../src/domain/company';
-import { CUSTOMER_TYPES, countsFromList, totalCount, type CustomerCounts } from '../../../src/domain/customerTypes';
+import { CUSTOMER_TYPES, countsFromList, totalCount } from '../../../src/domain/customerTypes';
 import { GUIDE_HIDDEN_MESSAGE, canModifySlot, canSeeSlot, type SlotRef } from '../../../src/domain/slotRules';
 import type { Db } from '../../db/client';
-import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, type AppError } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import {
   findCompanySettings,

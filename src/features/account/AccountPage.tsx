@@ -4,8 +4,9 @@ import Typography from '@mui/material/Typography';
 import { useSignedInUser } from '../../app/hooks';
 import { Page } from '../../components/Page';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { TourCustomisation } from './TourCustomisation';
 
-/** Spec §2: every user changes their password here; Managers will also customise tours in a section of their own. */
+/** Spec §2: every user changes their password here; Managers also customise tours (Guides never see it, §6). */
 export function AccountPage() {
   const user = useSignedInUser();
   return (
@@ -20,6 +21,7 @@ export function AccountPage() {
           </Typography>
           <ChangePasswordForm email={user.email} />
         </Paper>
+        {user.role === 'Manager' && <TourCustomisation />}
       </Stack>
     </Page>
   );

@@ -1,14 +1,80 @@
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
+import { useSignedInUser } from '../../app/hooks';
 import { Page } from '../../components/Page';
+import { PageNotFound } from '../../components/PageNotFound';
+import { parseDay } from '../../components/days';
+import { tourLook } from '../../components/tourLook';
+import { GUIDE_HIDDEN_MESSAGE } from '../../domain/slotRules';
+import { groupSlots } from '../../domain/slots';
+import { errorMessage } from '../../services/errors';
+import { useGetDayBookingsQuery } from './bookingsApi';
+import { DayNavigator } from './DayNavigator';
+import { SlotCard } from './SlotCard';
 
 export function DailyBookingsPage() {
   const { day = '' } = useParams();
+  if (!parseDay(day)) return <PageNotFound message={`“${day}” is not a date.`} />;
   return (
     <Page title="Bookings" documentTitle={`Bookings ${day}`}>
-      <Typography component="p" variant="h2">
-        {day}
-      </Typography>
+      <DayNavigator day={day} />
+      <DaySlots day={day} />
     </Page>
+  );
+}
+
+function DaySlots({ day }: { day: string }) {
+  const { company } = useSignedInUser();
+  // currentData, not data: after a chevron tap the previous day's slots must not show under the new date.
+  const { currentData: data, error, isFetching, refetch } = useGetDayBookingsQuery(day);
+
+  // Spec §8: a failed day list is logged only; the page stays usable.
+  useEffect(() => {
+    if (error) console.error(errorMessage(error));
+  }, [error]);
+
+  if (!data && isFetching) {
+    return (
+      <Stack spacing={1.5} role="status" aria-busy="true" aria-label="Loading bookings">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} variant="rounded" height={64} />
+        ))}
+      </Stack>
+    );
+  }
+  if (!data) {
+    return (
+      <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <Typography color="text.secondary">Bookings are not available right now.</Typography>
+        <Button variant="outlined" onClick={() => refetch()}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  }
+
+  const slots = groupSlots(data.bookings);
+  if (slots.length === 0) {
+    return <Typography>{data.hiddenSlots > 0 ? GUIDE_HIDDEN_MESSAGE : 'No bookings recorded this day'}</Typography>;
+  }
+  return (
+    <>
+      <Stack component="ul" spacing={1.5} aria-label="Tour slots" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {slots.map((slot) => (
+          <SlotCard key={`${slot.time} ${slot.tour}`} day={day} slot={slot} look={tourLook(company.tours, slot.tour)} />
+        ))}
+      </Stack>
+      {data.hiddenSlots > 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {data.hiddenSlots === 1
+            ? '1 more slot that only Managers can see'
+            : `${data.hiddenSlots} more slots that only Managers can see`}
+        </Typography>
+      )}
+    </>
   );
 }

@@ -1,14 +1,94 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useParams } from 'react-router-dom';
-import { Page } from '../../components/Page';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { formatDayLabel, parseDay } from '../../components/days';
+import { PageNotFound } from '../../components/PageNotFound';
+import { dayPath } from '../../components/paths';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { TIME_PATTERN } from '../../domain/dates';
+import { GUIDE_HIDDEN_MESSAGE } from '../../domain/slotRules';
+import { errorCode, errorMessage } from '../../services/errors';
+import { NearbyTours } from './NearbyTours';
+import { NoteArea } from './NoteArea';
+import { SlotBookingsView } from './SlotBookingsView';
+import { SlotHeader } from './SlotHeader';
+import { useGetSlotBookingsQuery, type SlotArgs } from './slotApi';
 
 export function SlotPage() {
   const { day = '', time = '', tour = '' } = useParams();
+  if (!parseDay(day) || !TIME_PATTERN.test(time) || tour.trim() === '') {
+    return <PageNotFound message="This address does not name a tour slot (a date, a time and a tour)." />;
+  }
+  // A nearby-tour link keeps this route mounted: the key starts each slot with fresh panels and choices.
+  return <SlotView key={`${day}|${time}|${tour}`} slot={{ day, time, tour }} />;
+}
+
+function SlotView({ slot }: { slot: SlotArgs }) {
+  const dateLabel = formatDayLabel(slot.day);
+  useDocumentTitle(`${slot.tour} ${slot.time}`);
+  const { currentData: data, error, isFetching, refetch } = useGetSlotBookingsQuery(slot);
+  const [noteOpen, setNoteOpen] = useState(false);
+  const hidden = errorCode(error) === 'SLOT_HIDDEN';
+
+  useEffect(() => {
+    if (error && !hidden) console.error(errorMessage(error));
+  }, [error, hidden]);
+
+  let body;
+  if (data) {
+    body = (
+      <>
+        <NoteArea slot={slot} editorOpen={noteOpen} onEditorClose={() => setNoteOpen(false)} />
+        <SlotBookingsView slot={slot} data={data} onLocked={refetch} />
+      </>
+    );
+  } else if (hidden) {
+    body = <Alert severity="info">{GUIDE_HIDDEN_MESSAGE}</Alert>;
+  } else if (isFetching) {
+    body = (
+      <Stack spacing={1.5} role="status" aria-busy="true" aria-label="Loading bookings">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} variant="rounded" height={96} />
+        ))}
+      </Stack>
+    );
+  } else {
+    body = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" onClick={() => refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        {errorMessage(error, 'The bookings of this slot could not be loaded')}
+      </Alert>
+    );
+  }
+
   return (
-    <Page title={tour}>
-      <Typography component="p" variant="h2">
-        {day} · {time}
-      </Typography>
-    </Page>
+    <Stack spacing={2} sx={{ minWidth: 0 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 2 }}>
+        <Button component={RouterLink} to={dayPath(slot.day)} startIcon={<ArrowBack />}>
+          Back to day
+        </Button>
+        <Typography color="text.secondary">{dateLabel}</Typography>
+      </Stack>
+      {!hidden && <NearbyTours slot={slot} />}
+      <SlotHeader
+        slot={slot}
+        dateLabel={dateLabel}
+        data={hidden ? undefined : data}
+        noteOpen={noteOpen}
+        onToggleNote={() => setNoteOpen((open) => !open)}
+      />
+      {body}
+    </Stack>
   );
 }
