@@ -1,0 +1,132 @@
+import {
+  canModifySlot,
+  canSeeSlot,
+  nearbyWindow,
+  nextDay,
+  noteUniqueId,
+  parseNoteUniqueId,
+  previousDay,
+  slotStart,
+} from '../../src/domain/slotRules';
+
+const madrid = {
+  timezone: 'Europe/Madrid',
+  unlockBookings: false,
+  hideBookings: true as boolean | null,
+  beforeTime: 60,
+  afterTime: 60,
+};
+// 12:00 in Madrid (UTC+2 in June).
+const NOON = new Date('2026-06-15T10:00:00Z');
+
+describe('slotStart', () => {
+  it.each([
+    ['2026-06-15', '12:00', 'Europe/Madrid', '2026-06-15T10:00:00.000Z'],
+    ['2026-01-15', '12:00', 'Europe/Madrid', '2026-01-15T11:00:00.000Z'],
+    ['2026-06-15', '12:00', 'America/New_York', '2026-06-15T16:00:00.000Z'],
+    ['2026-06-15', '00:30', 'UTC', '2026-06-15T00:30:00.000Z'],
+  ])('%s %s in %s starts at %s', (day, time, zone, iso) => {
+    expect(slotStart({ day, time }, zone).toISOString()).toBe(iso);
+  });
+});
+
+describe('canModifySlot (the 30-minute Guide lock)', () => {
+  it.each([
+    ['a slot later today', '15:00', true],
+    ['a slot that started 29 minutes ago', '11:31', true],
+    ['a slot that started exactly 30 minutes ago', '11:30', true],
+    ['a slot that started 31 minutes ago', '11:29', false],
+    ['this morning’s slot', '09:00', false],
+  ])('a Guide may change %s: %s', (_label, time, expected) => {
+    expect(canModifySlot('Guide', madrid, { day: '2026-06-15', time }, NOON)).toBe(expected);
+  });
+
+  it('lets a Guide change any slot when bookings are unlocked', () => {
+    expect(
+      canModifySlot('Guide', { ...madrid, unlockBookings: true }, { day: '2026-06-01', time: '09:00' }, NOON),
+    ).toBe(true);
+  });
+
+  it('lets a Manager change any slot', () => {
+    expect(canModifySlot('Manager', madrid, { day: '2020-01-01', time: '09:00' }, NOON)).toBe(true);
+  });
+
+  it('reads the slot time in the company timezone, not the server’s', () => {
+    // 12:00 UTC is 14:00 in Madrid: a 13:40 Madrid slot started 20 minutes ago.
+    const now = new Date('2026-06-15T12:00:00Z');
+    expect(canModifySlot('Guide', madrid, { day: '2026-06-15', time: '13:40' }, now)).toBe(true);
+    expect(canModifySlot('Guide', { ...madrid, timezone: 'UTC' }, { day: '2026-06-15', time: '11:20' }, now)).toBe(
+      false,
+    );
+  });
+});
+
+describe('canSeeSlot (the Guide visibility window)', () => {
+  it.each([
+    ['starts in 60 minutes', '2026-06-15', '13:00', true],
+    ['starts in 61 minutes', '2026-06-15', '13:01', false],
+    ['started 60 minutes ago', '2026-06-15', '11:00', true],
+    ['started 61 minutes ago', '2026-06-15', '10:59', false],
+    ['is tomorrow morning', '2026-06-16', '09:00', false],
+    ['was yesterday', '2026-06-14', '12:00', false],
+  ])('a Guide at noon sees a slot that %s: %s', (_label, day, time, expected) => {
+    expect(canSeeSlot('Guide', madrid, { day, time }, NOON)).toBe(expected);
+  });
+
+  it('shows a Guide tomorrow’s slots starting within beforeTime of now, across midnight', () => {
+    const lateNight = new Date('2026-06-15T21:30:00Z'); // 23:30 in Madrid
+    expect(canSeeSlot('Guide', madrid, { day: '2026-06-16', time: '00:15' }, lateNight)).toBe(true);
+    expect(canSeeSlot('Guide', madrid, { day: '2026-06-16', time: '00:30' }, lateNight)).toBe(true);
+    expect(canSeeSlot('Guide', madrid, { day: '2026-06-16', time: '00:31' }, lateNight)).toBe(false);
+    // Still today's slot from 23:00 in the after window.
+    expect(canSeeSlot('Guide', madrid, { day: '2026-06-15', time: '23:00' }, lateNight)).toBe(true);
+  });
+
+  it('treats "today" in the company timezone: just after midnight in Madrid is still the evening in UTC', () => {
+    const justAfterMidnight = new Date('2026-06-15T22:10:00Z'); // 00:10 on the 16th in Madrid
+    expect(canSeeSlot('Guide', madrid, { day: '2026-06-16', time: '00:30' }, justAfterMidnight)).toBe(true);
+    expect(
+      canSeeSlot('Guide', { ...madrid, timezone: 'UTC' }, { day: '2026-06-16', time: '00:30' }, justAfterMidnight),
+    ).toBe(false);
+  });
+
+  it('lifts the window only when hideBookings is explicitly false', () => {
+    const far = { day: '2026-06-20', time: '09:00' };
+    expect(canSeeSlot('Guide', { ...madrid, hideBookings: false }, far, NOON)).toBe(true);
+    expect(canSeeSlot('Guide', { ...madrid, hideBookings: null }, far, NOON)).toBe(false);
+    expect(canSeeSlot('Guide', { ...madrid, hideBookings: true }, far, NOON)).toBe(false);
+  });
+
+  it('shows a Manager everything', () => {
+    expect(canSeeSlot('Manager', madrid, { day: '2026-12-25', time: '09:00' }, NOON)).toBe(true);
+  });
+});
+
+describe('nearbyWindow (±15 minutes, within the day)', () => {
+  it.each([
+    ['10:00', '09:45', '10:15'],
+    ['00:05', '00:00', '00:20'],
+    ['23:50', '23:35', '23:59'],
+  ])('%s → %s to %s', (time, startTime, endTime) => {
+    expect(nearbyWindow(time)).toEqual({ startTime, endTime });
+  });
+});
+
+describe('days and note keys', () => {
+  it.each([
+    ['2026-12-31', '2027-01-01', '2026-12-30'],
+    ['2028-02-28', '2028-02-29', '2028-02-27'],
+    ['2026-03-01', '2026-03-02', '2026-02-28'],
+  ])('around %s: next %s, previous %s', (day, next, previous) => {
+    expect(nextDay(day)).toBe(next);
+    expect(previousDay(day)).toBe(previous);
+  });
+
+  it('keys a note by day-time-tour and reads the key back, dashes in the tour included', () => {
+    const key = noteUniqueId('2026-06-15', '10:00', 'Hop-On Harbour Cruise');
+    expect(key).toBe('2026-06-15-10:00-Hop-On Harbour Cruise');
+    expect(parseNoteUniqueId(key)).toEqual({ day: '2026-06-15', time: '10:00', tour: 'Hop-On Harbour Cruise' });
+    expect(parseNoteUniqueId('2026-06-15-25:00-Tour')).toBeNull();
+    expect(parseNoteUniqueId('hello')).toBeNull();
+  });
+});
