@@ -15,6 +15,9 @@ import { BookingsService } from './modules/bookings/bookings.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { NotesService } from './modules/notes/notes.service';
+import { shiftsRoutes } from './modules/shifts/shifts.routes';
+import { ShiftsService } from './modules/shifts/shifts.service';
+import { TeamService } from './modules/users/team.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
 import { authPlugin } from './plugins/auth';
@@ -44,8 +47,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const tokens = new TokenService(config.jwtSecret ?? loadOrCreateSecret(config.dataDir), config.accessTokenTtlSeconds);
   const auth = new AuthService(db, tokens, config, deps.now);
   const users = new UsersService(db, auth);
+  const team = new TeamService(db);
   const bookings = new BookingsService(db, deps.now);
   const notes = new NotesService(db, deps.now);
+  const shifts = new ShiftsService(db, deps.now);
 
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
@@ -91,9 +96,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(usersRoutes, {
     db,
     users,
+    team,
     signupRateLimit: { max: config.signupRateLimit, timeWindow: 60 * 60_000 },
   });
-  await app.register(bookingsRoutes, { bookings });
+  await app.register(bookingsRoutes, { bookings, shifts });
+  await app.register(shiftsRoutes, { shifts });
   await app.register(companiesRoutes, { db });
   await app.register(notesRoutes, { notes });
   await app.register(spaPlugin, { staticDir: config.staticDir });

@@ -1,4 +1,4 @@
-import { and, asc, between, eq, sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookings } from '../../db/schema';
 
@@ -115,4 +115,33 @@ export async function updateBooking(
     .where(and(...conditions))
     .returning();
   return row;
+}
+
+export async function findBookings(db: Db, companyId: string, ids: string[]): Promise<BookingRow[]> {
+  return db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.companyId, companyId), inArray(bookings.id, ids)));
+}
+
+export async function setGuide(db: Db, companyId: string, ids: string[], guide: string | null): Promise<BookingRow[]> {
+  return db
+    .update(bookings)
+    .set({ guide, version: sql`${bookings.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(bookings.companyId, companyId), inArray(bookings.id, ids)))
+    .returning();
+}
+
+export async function listGuideBookings(
+  db: Db,
+  companyId: string,
+  guide: string,
+  start: string,
+  end: string,
+): Promise<BookingRow[]> {
+  return db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.companyId, companyId), eq(bookings.guide, guide), between(bookings.date, start, end)))
+    .orderBy(asc(bookings.date), asc(bookings.time), asc(bookings.tour), asc(bookings.name));
 }

@@ -13,14 +13,19 @@ import {
   timeSchema,
   tourNameSchema,
 } from '../../../src/domain/schemas/booking';
+import { assignGuideBodySchema, timeRangeBodySchema } from '../../../src/domain/schemas/team';
 import { requireAuth } from '../../plugins/auth';
+import type { ShiftsService } from '../shifts/shifts.service';
 import type { BookingsService } from './bookings.service';
 
 const idParams = z.object({ id: z.uuid({ message: 'Not a booking id' }) });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const conflict = errorBodySchema.extend({ current: bookingSchema.optional() });
 
-export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingsService }> = async (app, { bookings }) => {
+export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingsService; shifts: ShiftsService }> = async (
+  app,
+  { bookings, shifts },
+) => {
   app.get(
     '/api/bookings/date/:day',
     { schema: { params: z.object({ day: daySchema }), response: { 200: dayBookingsSchema, ...errors } } },
@@ -80,5 +85,22 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingsService }
     '/api/bookings/add-booking',
     { schema: { body: addBookingBodySchema, response: { 201: bookingSchema, ...errors } } },
     async (request, reply) => reply.status(201).send(await bookings.add(requireAuth(request), request.body)),
+  );
+
+  app.put(
+    '/api/bookings/assign-guide',
+    { schema: { body: assignGuideBodySchema, response: { 200: z.array(bookingSchema), ...errors } } },
+    async (request) => bookings.assignGuide(requireAuth(request), request.body.bookingIds, request.body.guide),
+  );
+
+  app.post(
+    '/api/bookings/guide-time-range',
+    { schema: { body: timeRangeBodySchema, response: { 200: z.array(bookingSchema), ...errors } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const member = await shifts.member(auth, request.body.guide);
+      const { start, end } = request.body.timeRange;
+      return bookings.guideBookings(auth, member.name, start, end);
+    },
   );
 };

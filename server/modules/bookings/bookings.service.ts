@@ -26,7 +26,10 @@ import { listMemberNames } from '../users/users.repository';
 import { attendedCounts, bookedCounts, toBookingDto, viewerOf } from './bookings.mapper';
 import {
   findBooking,
+  findBookings,
   insertBooking,
+  listGuideBookings,
+  setGuide,
   listDayBookings,
   listSlotBookings,
   listSlotsBetween,
@@ -199,6 +202,29 @@ export class BookingsService {
       modifiedBy: auth.email,
     });
     return toBookingDto(row, viewerOf(auth.role, company));
+  }
+
+  /** Moves bookings to a guide (or back to Unassigned, with null); all must be this company's and changeable. */
+  async assignGuide(auth: AuthContext, bookingIds: string[], guide: string | null): Promise<Booking[]> {
+    const company = await this.company(auth);
+    const ids = [...new Set(bookingIds)];
+    const rows = await findBookings(this.db, auth.companyId, ids);
+    if (rows.length !== ids.length) throw new NotFoundError('Booking not found');
+    const now = this.now();
+    for (const row of rows) this.assertModifiable(auth, company, { day: row.date, time: row.time }, now);
+    if (guide !== null && !(await listMemberNames(this.db, auth.companyId)).includes(guide)) {
+      throw new BadRequestError(`${guide} is not a member of this company`, 'UNKNOWN_GUIDE');
+    }
+    const updated = await setGuide(this.db, auth.companyId, ids, guide);
+    return updated.map((row) => toBookingDto(row, viewerOf(auth.role, company)));
+  }
+
+  /** The bookings a guide led in a range of days (by the guide recorded on each booking). */
+  async guideBookings(auth: AuthContext, guideName: string, start: string, end: string): Promise<Booking[]> {
+    if (start > end) throw new BadRequestError('The range starts after it ends', 'VALIDATION');
+    const company = await this.company(auth);
+    const rows = await listGuideBookings(this.db, auth.companyId, guideName, start, end);
+    return rows.map((row) => toBookingDto(row, viewerOf(auth.role, company)));
   }
 
   private async company(auth: AuthContext): Promise<CompanySettings> {

@@ -51,3 +51,30 @@ export async function listMembers(db: Db, companyId: string): Promise<MemberRef[
 export async function listMemberNames(db: Db, companyId: string): Promise<string[]> {
   return (await listMembers(db, companyId)).map((m) => m.name);
 }
+
+export async function listTeam(db: Db, companyId: string): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.companyId, companyId), isNull(users.deletedAt)))
+    .orderBy(asc(users.name));
+}
+
+/** Keeps the row: past shifts and check-ins still name the member. */
+export async function markDeleted(db: Db, companyId: string, userId: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ deletedAt: at })
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Any member, deleted ones included: reports still name people who have left. */
+export async function findMember(db: Db, companyId: string, userId: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+  return row;
+}

@@ -8,14 +8,18 @@ import {
 } from '../../../src/domain/schemas/auth';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { requireAuth } from '../../plugins/auth';
+import { requireAuth, requireManager } from '../../plugins/auth';
 import { setRefreshCookie } from '../auth/cookies';
+import { addGuideBodySchema, guideRefSchema, memberSchema } from '../../../src/domain/schemas/team';
+import { GUIDE_ADDED, GUIDE_DELETED } from '../../../src/domain/team';
+import type { TeamService } from './team.service';
 import { listMembers } from './users.repository';
 import type { UsersService } from './users.service';
 
 export interface UsersRoutesOptions {
   db: Db;
   users: UsersService;
+  team: TeamService;
   signupRateLimit: { max: number; timeWindow: number };
 }
 
@@ -57,9 +61,55 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
     '/api/user/guides/company',
     {
       schema: {
-        response: { 200: z.array(z.object({ _id: z.string(), name: z.string() })), 401: errorBodySchema },
+        response: { 200: z.array(guideRefSchema), 401: errorBodySchema },
       },
     },
     async (request) => listMembers(opts.db, requireAuth(request).companyId),
+  );
+
+  app.get(
+    '/api/user/users/company',
+    { schema: { response: { 200: z.array(memberSchema), 401: errorBodySchema } } },
+    async (request) => opts.team.list(requireAuth(request)),
+  );
+
+  app.post(
+    '/api/user/addguide',
+    {
+      schema: {
+        body: addGuideBodySchema,
+        response: {
+          201: z.object({ message: z.string(), user: memberSchema }),
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await opts.team.addGuide(requireManager(request), request.body);
+      return reply.status(201).send({ message: GUIDE_ADDED, user });
+    },
+  );
+
+  app.delete(
+    '/api/user/guides/:id',
+    {
+      schema: {
+        params: z.object({ id: z.uuid({ message: 'Not a member id' }) }),
+        response: {
+          200: messageSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      await opts.team.remove(requireManager(request), request.params.id);
+      return { message: GUIDE_DELETED };
+    },
   );
 };

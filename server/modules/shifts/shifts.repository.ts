@@ -1,0 +1,110 @@
+import { and, asc, between, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { bookings, shiftGuides, shifts } from '../../db/schema';
+
+export type ShiftRow = typeof shifts.$inferSelect;
+export type ShiftGuideRow = typeof shiftGuides.$inferSelect;
+
+export async function findShift(
+  db: Db,
+  companyId: string,
+  shiftString: string,
+): Promise<{ shift: ShiftRow; guides: ShiftGuideRow[] } | undefined> {
+  const [shift] = await db
+    .select()
+    .from(shifts)
+    .where(and(eq(shifts.companyId, companyId), eq(shifts.shiftString, shiftString)));
+  if (!shift) return undefined;
+  const guides = await db
+    .select()
+    .from(shiftGuides)
+    .where(and(eq(shiftGuides.companyId, companyId), eq(shiftGuides.shiftId, shift.id)))
+    .orderBy(asc(shiftGuides.position));
+  return { shift, guides };
+}
+
+export async function upsertShift(db: Db, row: typeof shifts.$inferInsert): Promise<string> {
+  const [saved] = await db
+    .insert(shifts)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [shifts.companyId, shifts.shiftString],
+      set: {
+        totalAdults: row.totalAdults,
+        totalTeens: row.totalTeens,
+        totalChildren: row.totalChildren,
+        updatedAt: new Date(),
+      },
+    })
+    .returning({ id: shifts.id });
+  if (!saved) throw new Error('shift upsert returned nothing');
+  return saved.id;
+}
+
+export async function replaceShiftGuides(
+  db: Db,
+  companyId: string,
+  shiftId: string,
+  rows: Array<Omit<typeof shiftGuides.$inferInsert, 'companyId' | 'shiftId'>>,
+): Promise<void> {
+  await db.delete(shiftGuides).where(and(eq(shiftGuides.companyId, companyId), eq(shiftGuides.shiftId, shiftId)));
+  if (rows.length > 0) await db.insert(shiftGuides).values(rows.map((r) => ({ ...r, companyId, shiftId })));
+}
+
+/** A member's shifts between two days, oldest first. */
+export async function listMemberShifts(
+  db: Db,
+  companyId: string,
+  userId: string,
+  start: string,
+  end: string,
+): Promise<Array<{ shift: ShiftRow; guide: ShiftGuideRow }>> {
+  const rows = await db
+    .select({ shift: shifts, guide: shiftGuides })
+    .from(shiftGuides)
+    .innerJoin(shifts, and(eq(shifts.companyId, shiftGuides.companyId), eq(shifts.id, shiftGuides.shiftId)))
+    .where(and(eq(shiftGuides.companyId, companyId), eq(shiftGuides.userId, userId), between(shifts.date, start, end)))
+    .orderBy(asc(shifts.date), asc(shifts.time), asc(shifts.tour));
+  return rows;
+}
+
+export interface SourceAttendance {
+  date: string;
+  time: string;
+  tour: string;
+  source: string;
+  adults: number;
+  teens: number;
+  children: number;
+}
+
+/** Checked-in guests of the bookings assigned to a guide (by name), per slot and source. */
+export async function attendanceBySource(
+  db: Db,
+  companyId: string,
+  guideName: string,
+  start: string,
+  end: string,
+): Promise<SourceAttendance[]> {
+  const rows = await db
+    .select({
+      date: bookings.date,
+      time: bookings.time,
+      tour: bookings.tour,
+      source: bookings.source,
+      adults: sql<number>`sum(${bookings.attendedAdults})::int`,
+      teens: sql<number>`sum(${bookings.attendedTeens})::int`,
+      children: sql<number>`sum(${bookings.attendedChildren})::int`,
+    })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.companyId, companyId),
+        eq(bookings.guide, guideName),
+        eq(bookings.cancelled, false),
+        between(bookings.date, start, end),
+      ),
+    )
+    .groupBy(bookings.date, bookings.time, bookings.tour, bookings.source);
+  return rows.map((r) => ({ ...r, adults: Number(r.adults), teens: Number(r.teens), children: Number(r.children) }));
+}

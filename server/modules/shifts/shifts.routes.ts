@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { noteUniqueId } from '../../../src/domain/slotRules';
+import { errorBodySchema } from '../../../src/domain/schemas/auth';
+import { daySchema, timeSchema, tourNameSchema } from '../../../src/domain/schemas/booking';
+import {
+  guideShiftRowSchema,
+  saveShiftGuidesBodySchema,
+  shiftSchema,
+  timeRangeBodySchema,
+} from '../../../src/domain/schemas/team';
+import { requireAuth } from '../../plugins/auth';
+import type { ShiftsService } from './shifts.service';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const shiftStringParams = z.object({ shiftString: z.string().min(1).max(300) });
+
+export const shiftsRoutes: FastifyPluginAsyncZod<{ shifts: ShiftsService }> = async (app, { shifts }) => {
+  app.post(
+    '/api/shift/guide-time-range',
+    { schema: { body: timeRangeBodySchema, response: { 200: z.array(guideShiftRowSchema), ...errors } } },
+    async (request) => shifts.guideShifts(requireAuth(request), request.body),
+  );
+
+  // The company name in the spec's path is ignored: the company comes from the token.
+  app.get(
+    '/api/shift/:time/:day/:tour/:companyName',
+    {
+      schema: {
+        params: z.object({ time: timeSchema, day: daySchema, tour: tourNameSchema, companyName: z.string().max(200) }),
+        response: { 200: shiftSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { day, time, tour } = request.params;
+      return shifts.get(requireAuth(request), noteUniqueId(day, time, tour));
+    },
+  );
+
+  app.get(
+    '/api/shift/:shiftString',
+    { schema: { params: shiftStringParams, response: { 200: shiftSchema, ...errors } } },
+    async (request) => shifts.get(requireAuth(request), request.params.shiftString),
+  );
+
+  app.post(
+    '/api/shift/:shiftString/guides',
+    {
+      schema: { params: shiftStringParams, body: saveShiftGuidesBodySchema, response: { 200: shiftSchema, ...errors } },
+    },
+    async (request) => shifts.saveGuides(requireAuth(request), request.params.shiftString, request.body),
+  );
+};
