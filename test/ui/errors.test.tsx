@@ -1,4 +1,4 @@
-import { errorMessage } from '../../src/services/errors';
+import { errorCode, errorMessage } from '../../src/services/errors';
 
 describe('errorMessage', () => {
   it.each([
@@ -23,5 +23,20 @@ describe('errorMessage', () => {
     expect(errorMessage({ status: 'PARSING_ERROR' }, 'Could not load the bookings')).toBe(
       'Could not load the bookings',
     );
+  });
+});
+
+describe('errorCode', () => {
+  it.each([
+    [
+      'the server code',
+      { status: 403, data: { error: 'Only Managers can see these tours', code: 'SLOT_HIDDEN' } },
+      'SLOT_HIDDEN',
+    ],
+    ['nothing for a body without code', { status: 500, data: 'Internal' }, undefined],
+    ['nothing for a network failure', { status: 'FETCH_ERROR', error: 'TypeError: fetch failed' }, undefined],
+    ['nothing for nothing', undefined, undefined],
+  ])('gives %s', (_case, error, expected) => {
+    expect(errorCode(error)).toBe(expected);
   });
 });

@@ -1,3 +1,4 @@
+import { http, HttpResponse } from 'msw';
 import type { AuthUser } from '../../src/domain/auth';
 import type { Company } from '../../src/domain/company';
 import type { AppPreloadedState } from '../../src/app/store';
@@ -62,3 +63,7 @@ export function gate() {
   });
   return { open, opened };
 }
+
+/** The call every signed-in landing makes (today's bookings), answered with an empty day. */
+export const emptyDays = () =>
+  http.get(apiUrl('/api/bookings/date/:day'), () => HttpResponse.json({ bookings: [], hiddenSlots: 0 }));

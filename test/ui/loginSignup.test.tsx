@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from './server';
-import { apiUrl, company, gate, makeUser, signedOut } from './fixtures';
+import { apiUrl, company, emptyDays, gate, makeUser, signedOut } from './fixtures';
 import { renderRoute } from './renderWithProviders';
 
 describe('login page', () => {
@@ -48,7 +48,10 @@ describe('login page', () => {
       ],
     });
     const signedInUser = makeUser({ company: { ...company, timezone: 'Pacific/Kiritimati' } });
-    server.use(http.post(apiUrl('/auth'), () => HttpResponse.json({ user: signedInUser })));
+    server.use(
+      emptyDays(),
+      http.post(apiUrl('/auth'), () => HttpResponse.json({ user: signedInUser })),
+    );
     const { user, store, pathname } = renderRoute('/login', { preloadedState: signedOut() });
 
     await user.type(await screen.findByLabelText('Email'), 'manager@demo.test');
@@ -109,6 +112,7 @@ describe('login page', () => {
   });
 
   it('sends a signed-in user on to /', async () => {
+    server.use(emptyDays());
     const { pathname } = renderRoute('/login', { preloadedState: { auth: { user: makeUser(), status: 'ready' } } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Bookings' })).toBeInTheDocument();
     expect(pathname()).toMatch(/^\/bookings\/date\/\d{4}-\d{2}-\d{2}$/);
@@ -140,7 +144,10 @@ describe('signup page', () => {
 
   it('signs the new Manager in', async () => {
     const newUser = makeUser({ email: 'owner@new.test', company: { ...company, name: 'New Tours' } });
-    server.use(http.post(apiUrl('/api/user/signup'), () => HttpResponse.json({ user: newUser }, { status: 201 })));
+    server.use(
+      emptyDays(),
+      http.post(apiUrl('/api/user/signup'), () => HttpResponse.json({ user: newUser }, { status: 201 })),
+    );
     const { user, store } = renderRoute('/signup', { preloadedState: signedOut() });
 
     await user.type(await screen.findByLabelText('Email'), 'owner@new.test');

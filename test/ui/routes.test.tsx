@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
-import { signedIn, signedOut } from './fixtures';
+import { emptyDays, signedIn, signedOut } from './fixtures';
 import { renderRoute } from './renderWithProviders';
+import { server } from './server';
+import { serveSlot } from './slotFixtures';
 
 describe('routes', () => {
   it.each([
@@ -12,20 +14,26 @@ describe('routes', () => {
     ['/account', 'Account', 'Account · Tourdesk'],
     ['/billing', 'Billing', 'Billing · Tourdesk'],
   ])('%s shows "%s" and names the tab', async (path, heading, title) => {
+    server.use(emptyDays());
     renderRoute(path, { preloadedState: signedIn() });
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(document.title).toBe(title);
   });
 
   it('shows the day on the daily bookings page', async () => {
+    server.use(emptyDays());
     renderRoute('/bookings/date/2025-03-10', { preloadedState: signedIn() });
-    expect(await screen.findByText('2025-03-10')).toBeInTheDocument();
+    expect(await screen.findByText('Monday, 10 March 2025')).toBeInTheDocument();
   });
 
   it('shows the tour on the slot page, decoded from the address', async () => {
+    serveSlot();
     renderRoute('/bookings/date/2025-03-10/10:30/Old%20Town%20Walk', { preloadedState: signedIn() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Old Town Walk' })).toBeInTheDocument();
-    expect(screen.getByText('2025-03-10 · 10:30')).toBeInTheDocument();
+    expect(screen.getByText('Monday, 10 March 2025')).toBeInTheDocument();
+    expect(screen.getByText('10:30')).toBeInTheDocument();
+    expect(document.title).toBe('Old Town Walk 10:30 · Tourdesk');
+    expect(await screen.findByText('No bookings in this slot')).toBeInTheDocument();
   });
 
   it("shows 'Billing Page' on /billing", async () => {

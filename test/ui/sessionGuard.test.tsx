@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from './server';
-import { apiUrl, expiredToken, freshToken, gate, loading, makeUser, signedOut } from './fixtures';
+import { apiUrl, emptyDays, expiredToken, freshToken, gate, loading, makeUser, signedOut } from './fixtures';
 import { renderRoute } from './renderWithProviders';
 
 const refreshFails = () =>
@@ -114,6 +114,7 @@ describe('on load', () => {
   it('asks the refresh cookie for a session when nothing is stored', async () => {
     const newToken = freshToken();
     server.use(
+      emptyDays(),
       http.get(apiUrl('/auth/refresh'), () =>
         HttpResponse.json({ accessToken: newToken, user: makeUser({ token: newToken }) }),
       ),

@@ -80,7 +80,8 @@ function SlotView({ slot }: { slot: SlotArgs }) {
         </Button>
         <Typography color="text.secondary">{dateLabel}</Typography>
       </Stack>
-      {!hidden && <NearbyTours slot={slot} />}
+      {/* After the slot answers: a Guide refused this slot gets no list of others. */}
+      {data && <NearbyTours slot={slot} />}
       <SlotHeader
         slot={slot}
         dateLabel={dateLabel}

@@ -59,7 +59,8 @@ export const slotApi = api.injectEndpoints({
         const body: CheckInBody = { attendees, _id: bookingId, ...(chosenGuide ? { chosenGuide } : {}) };
         return { url: `/api/bookings/${bookingId}`, method: 'PATCH', body };
       },
-      async onQueryStarted({ bookingId, attendees, ...slot }, { dispatch, queryFulfilled }) {
+      // The cache key is the slot alone: chosenGuide must not be part of it.
+      async onQueryStarted({ bookingId, attendees, chosenGuide: _chosenGuide, ...slot }, { dispatch, queryFulfilled }) {
         const patch = dispatch(
           slotApi.util.updateQueryData('getSlotBookings', slot, (draft) => {
             const booking = draft.bookings.find((b) => b._id === bookingId);

@@ -1,0 +1,37 @@
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { slotPath } from '../../components/paths';
+import { TourFlag } from '../../components/TourFlag';
+import type { TourLook } from '../../components/tourLook';
+import type { SlotSummary } from '../../domain/slots';
+
+interface SlotCardProps {
+  day: string;
+  slot: SlotSummary;
+  look: TourLook;
+}
+
+export function SlotCard({ day, slot, look }: SlotCardProps) {
+  return (
+    <Card component="li" variant="outlined" sx={{ borderLeft: `8px solid ${look.color}` }}>
+      <CardActionArea component={RouterLink} to={slotPath(day, slot.time, slot.tour)} sx={{ p: 2, minHeight: 64 }}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+          <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>{slot.time}</Typography>
+          <TourFlag flag={look.flag} />
+          <Typography sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{slot.tour}</Typography>
+          <Stack sx={{ alignItems: 'flex-end', flexShrink: 0 }}>
+            <Typography sx={{ fontWeight: 600 }}>{slot.pax} pax</Typography>
+            {slot.checkedIn > 0 && (
+              <Typography variant="body2" color="text.secondary">
+                {slot.checkedIn} checked in
+              </Typography>
+            )}
+          </Stack>
+        </Stack>
+      </CardActionArea>
+    </Card>
+  );
+}

@@ -1,0 +1,88 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import { useId, useState, type FormEvent } from 'react';
+import { CUSTOMER_TYPES, ZERO_COUNTS, type CustomerCounts, type CustomerType } from '../../domain/customerTypes';
+import { RADIO_MAX } from '../../domain/slots';
+import { AttendanceStepper } from './AttendanceStepper';
+
+const MISSING_TYPE = 'Select a value for each customer type to check in';
+
+interface AttendanceFormProps {
+  booked: CustomerCounts;
+  /** What was recorded before, to correct it; null when nobody is checked in yet, so every type must be picked. */
+  attended: CustomerCounts | null;
+  onSubmit: (counts: CustomerCounts) => Promise<void>;
+}
+
+export function AttendanceForm({ booked, attended, onSubmit }: AttendanceFormProps) {
+  const labelId = useId();
+  const types = CUSTOMER_TYPES.filter((type) => booked[type] > 0);
+  const [choice, setChoice] = useState<Partial<CustomerCounts>>(() => attended ?? {});
+  const [missing, setMissing] = useState(false);
+  const [sending, setSending] = useState(false);
+
+  const choose = (type: CustomerType, count: number) => {
+    setChoice((current) => ({ ...current, [type]: count }));
+    setMissing(false);
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (types.some((type) => choice[type] === undefined)) {
+      setMissing(true);
+      return;
+    }
+    setSending(true);
+    await onSubmit({ ...ZERO_COUNTS, ...choice });
+    setSending(false);
+  };
+
+  return (
+    <Stack component="form" spacing={1.5} onSubmit={handleSubmit} noValidate sx={{ pt: 1 }}>
+      {types.map((type) =>
+        booked[type] <= RADIO_MAX ? (
+          <FormControl key={type}>
+            <FormLabel id={`${labelId}-${type}`}>
+              {type} ({booked[type]} booked)
+            </FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby={`${labelId}-${type}`}
+              value={choice[type] ?? ''}
+              onChange={(event) => choose(type, Number(event.target.value))}
+            >
+              {Array.from({ length: booked[type] + 1 }, (_, count) => (
+                <FormControlLabel
+                  key={count}
+                  value={count}
+                  label={String(count)}
+                  control={<Radio sx={{ p: 1.25 }} />}
+                />
+              ))}
+            </RadioGroup>
+          </FormControl>
+        ) : (
+          <AttendanceStepper
+            key={type}
+            type={type}
+            booked={booked[type]}
+            value={choice[type]}
+            onChange={(count) => choose(type, count)}
+          />
+        ),
+      )}
+      {missing && <Alert severity="error">{MISSING_TYPE}</Alert>}
+      <div>
+        <Button type="submit" variant="contained" loading={sending}>
+          Check-in
+        </Button>
+      </div>
+    </Stack>
+  );
+}

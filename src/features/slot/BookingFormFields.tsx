@@ -1,0 +1,165 @@
+// Pieces shared by the add and edit booking dialogs (one form look for create and edit, as in STYLE's anchors).
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useId, type FormEvent, type ReactNode } from 'react';
+import { PHONE_INVALID } from '../../domain/booking';
+
+interface BookingDialogFrameProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+}
+
+/**
+ * Full screen on phones (the slot page is used standing in the street). The Dialog drops its children when
+ * closed, so each opening starts the form afresh from the booking.
+ */
+export function BookingDialogFrame({ open, onClose, title, children }: BookingDialogFrameProps) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      {children}
+    </Dialog>
+  );
+}
+
+interface BookingFormProps {
+  onSubmit: () => void;
+  children: ReactNode;
+}
+
+/** The dialog's form element, so Enter in a field submits like the button does. */
+export function BookingForm({ onSubmit, children }: BookingFormProps) {
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={handleSubmit}
+      sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+interface FormActionsProps {
+  onClose: () => void;
+  submitLabel: string;
+  canSubmit: boolean;
+  busy: boolean;
+}
+
+export function FormActions({ onClose, submitLabel, canSubmit, busy }: FormActionsProps) {
+  return (
+    <DialogActions sx={{ px: 3, pb: 2 }}>
+      <Button onClick={onClose}>Close</Button>
+      <Button type="submit" variant="contained" disabled={!canSubmit} loading={busy}>
+        {submitLabel}
+      </Button>
+    </DialogActions>
+  );
+}
+
+export function ServerError({ message, action }: { message: string | null; action?: ReactNode }) {
+  if (!message) return null;
+  return (
+    <Alert severity="error" action={action}>
+      {message}
+    </Alert>
+  );
+}
+
+interface CountFieldProps {
+  label: string;
+  value: string;
+  /** Only for the hint and the spinner; the form's rules decide what is valid. */
+  min?: number;
+  max: number;
+  error: string | null;
+  disabled?: boolean;
+  onChange: (value: string) => void;
+}
+
+export function CountField({ label, value, min = 0, max, error, disabled, onChange }: CountFieldProps) {
+  return (
+    <TextField
+      label={label}
+      type="number"
+      value={value}
+      disabled={disabled}
+      error={error !== null}
+      helperText={error ?? `${min} to ${max}`}
+      onChange={(event) => onChange(event.target.value)}
+      slotProps={{ htmlInput: { min, max, step: 1, inputMode: 'numeric' } }}
+    />
+  );
+}
+
+interface SelectFieldProps {
+  label: string;
+  value: string;
+  options: string[];
+  disabled?: boolean;
+  helperText?: string;
+  error?: string | null;
+  onChange: (value: string) => void;
+}
+
+export function SelectField({ label, value, options, disabled, helperText, error, onChange }: SelectFieldProps) {
+  return (
+    <TextField
+      select
+      label={label}
+      value={value}
+      disabled={disabled}
+      error={Boolean(error)}
+      helperText={error ?? helperText}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      {options.map((option) => (
+        <MenuItem key={option} value={option}>
+          {option}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+interface PhoneFieldProps {
+  value: string;
+  error: string | null;
+  disabled?: boolean;
+  onChange: (value: string) => void;
+}
+
+/** The message is the spec's own ('A valid value is required'); an empty phone is allowed. */
+export function PhoneField({ value, error, disabled, onChange }: PhoneFieldProps) {
+  return (
+    <TextField
+      label="Phone"
+      type="tel"
+      autoComplete="off"
+      value={value}
+      disabled={disabled}
+      error={error !== null}
+      helperText={error === null ? 'Optional, e.g. +34 600 123 456' : PHONE_INVALID}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}

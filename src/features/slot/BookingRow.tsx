@@ -1,0 +1,100 @@
+import Edit from '@mui/icons-material/Edit';
+import WhatsApp from '@mui/icons-material/WhatsApp';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useSignedInUser } from '../../app/hooks';
+import { MANUAL_BOOKING_ID, type Booking } from '../../domain/booking';
+import { countsFromList } from '../../domain/customerTypes';
+import { phoneLink } from '../../domain/slots';
+import { truncateBookingId } from '../../domain/truncate';
+import { CheckInPanel } from './CheckInPanel';
+import type { SlotArgs } from './slotApi';
+import { attendanceText } from './slotCounts';
+import { useSourcesVisible } from './useSourcesVisible';
+
+interface BookingRowProps {
+  booking: Booking;
+  slot: SlotArgs;
+  modifiable: boolean;
+  chosenGuide: string | null;
+  onEdit: () => void;
+  onLocked: () => void;
+}
+
+/** `phone` absent: this role is not shown phones; null: none was collected. */
+function Phone({ phone }: { phone: Booking['phone'] }) {
+  if (phone === undefined) return null;
+  if (phone === null) return <Typography variant="body2">No phone collected</Typography>;
+  const href = phoneLink(phone);
+  if (!href) return <Typography variant="body2">{phone}</Typography>;
+  return (
+    <Box>
+      <Button
+        component="a"
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        size="small"
+        startIcon={<WhatsApp />}
+        sx={{ ml: -1 }}
+      >
+        {phone}
+      </Button>
+    </Box>
+  );
+}
+
+export function BookingRow({ booking, slot, modifiable, chosenGuide, onEdit, onLocked }: BookingRowProps) {
+  const { company } = useSignedInUser();
+  const sourcesVisible = useSourcesVisible();
+  const manual = booking.bookingId === MANUAL_BOOKING_ID;
+  const source = sourcesVisible && booking.source ? booking.source : null;
+  const sourceLabel = source && (company.sources.find((s) => s.id === source)?.label ?? source);
+
+  return (
+    <Paper component="li" variant="outlined" aria-label={booking.name} sx={{ p: { xs: 1.5, sm: 2 } }}>
+      <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start' }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          {/* Dimmed by colour, not opacity: faded text would fail contrast in sunlight (WCAG 1.4.3). */}
+          <Typography
+            color={booking.cancelled ? 'text.secondary' : 'text.primary'}
+            sx={{
+              fontWeight: 600,
+              overflowWrap: 'anywhere',
+              textDecoration: booking.cancelled ? 'line-through' : 'none',
+            }}
+          >
+            {booking.name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            <span title={manual ? undefined : booking.bookingId}>
+              {manual ? 'Manually added' : truncateBookingId(booking.bookingId)}
+            </span>
+            {sourceLabel && <span> · {sourceLabel}</span>}
+          </Typography>
+          <Phone phone={booking.phone} />
+          <Typography variant="body2">
+            {attendanceText(countsFromList(booking.attendees), countsFromList(booking.customers))}
+          </Typography>
+        </Box>
+        {booking.cancelled && <Chip label="Cancelled" size="small" />}
+        <Button startIcon={<Edit />} onClick={onEdit} disabled={!modifiable} sx={{ flexShrink: 0 }}>
+          Edit
+        </Button>
+      </Stack>
+      {!booking.cancelled && (
+        <CheckInPanel
+          booking={booking}
+          slot={slot}
+          disabled={!modifiable}
+          chosenGuide={chosenGuide}
+          onLocked={onLocked}
+        />
+      )}
+    </Paper>
+  );
+}

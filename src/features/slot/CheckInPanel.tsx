@@ -1,0 +1,96 @@
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import { useId, useState } from 'react';
+import type { Booking } from '../../domain/booking';
+import {
+  CUSTOMER_TYPES,
+  countsFromList,
+  listFromCounts,
+  totalCount,
+  ZERO_COUNTS,
+  type CustomerCounts,
+} from '../../domain/customerTypes';
+import { errorCode, errorMessage } from '../../services/errors';
+import { AttendanceForm } from './AttendanceForm';
+import { useCheckInBookingMutation, type SlotArgs } from './slotApi';
+
+interface CheckInPanelProps {
+  booking: Booking;
+  slot: SlotArgs;
+  disabled: boolean;
+  chosenGuide: string | null;
+  onLocked: () => void;
+}
+
+/** Spec §4 check-in: a switch for the whole booking, or per type who came. */
+export function CheckInPanel({ booking, slot, disabled, chosenGuide, onLocked }: CheckInPanelProps) {
+  const [checkIn] = useCheckInBookingMutation();
+  const [expanded, setExpanded] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const panelId = useId();
+  const booked = countsFromList(booking.customers);
+  const attended = countsFromList(booking.attendees);
+  const checkedIn = totalCount(attended) > 0;
+  // The attendees keep the types the booking was made with, zeros included, as the server stores them.
+  const bookedTypes = CUSTOMER_TYPES.filter((type) => booking.customers.some((entry) => entry[type] !== undefined));
+
+  /** The cache shows the new counts at once (optimistic); on failure they roll back and the reason shows. */
+  const send = async (counts: CustomerCounts): Promise<boolean> => {
+    setFailure(null);
+    try {
+      await checkIn({
+        ...slot,
+        bookingId: booking._id,
+        attendees: listFromCounts(counts, bookedTypes),
+        ...(chosenGuide ? { chosenGuide } : {}),
+      }).unwrap();
+      return true;
+    } catch (error) {
+      setFailure(errorMessage(error, 'The check-in was not saved'));
+      if (errorCode(error) === 'SLOT_LOCKED') onLocked();
+      return false;
+    }
+  };
+
+  return (
+    <Stack spacing={1} sx={{ mt: 1 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+        <FormControlLabel
+          label="Checked in"
+          disabled={disabled}
+          control={<Switch checked={checkedIn} onChange={() => send(checkedIn ? ZERO_COUNTS : booked)} />}
+          sx={{ minHeight: 44, ml: 0 }}
+        />
+        <Button
+          onClick={() => setExpanded((open) => !open)}
+          disabled={disabled}
+          aria-expanded={expanded}
+          aria-controls={panelId}
+          endIcon={expanded ? <ExpandLess /> : <ExpandMore />}
+        >
+          Choose who came
+        </Button>
+      </Stack>
+      <Collapse in={expanded && !disabled} id={panelId} unmountOnExit>
+        <AttendanceForm
+          booked={booked}
+          attended={checkedIn ? attended : null}
+          onSubmit={async (counts) => {
+            if (await send(counts)) setExpanded(false);
+          }}
+        />
+      </Collapse>
+      {failure && (
+        <Alert severity="error" onClose={() => setFailure(null)}>
+          {failure}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

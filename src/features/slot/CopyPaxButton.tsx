@@ -1,0 +1,64 @@
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Snackbar from '@mui/material/Snackbar';
+import { useState } from 'react';
+import { useSignedInUser } from '../../app/hooks';
+import { slotSummaryText, type SlotTotals } from '../../domain/slots';
+import type { SlotArgs } from './slotApi';
+import { SourcesDialog } from './SourcesDialog';
+import { useSourcesVisible } from './useSourcesVisible';
+
+interface CopyPaxButtonProps {
+  slot: SlotArgs;
+  dateLabel: string;
+  totals: SlotTotals;
+}
+
+type Outcome = { severity: 'success' | 'error'; message: string };
+
+/** Puts the slot's guest numbers on the clipboard, to paste into a message to the guide or the office. */
+export function CopyPaxButton({ slot, dateLabel, totals }: CopyPaxButtonProps) {
+  const { company } = useSignedInUser();
+  // Without visible sources every booking counts as 'Unknown': a per-source breakdown would say nothing.
+  const sourcesVisible = useSourcesVisible();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const copy = async () => {
+    setDialogOpen(false);
+    const text = slotSummaryText(
+      { dateLabel, time: slot.time, tour: slot.tour },
+      totals,
+      sourcesVisible && !company.hideSourcesCopyOnly,
+    );
+    try {
+      // Absent outside secure contexts (plain http): that is a failure to report, not to crash on.
+      if (!navigator.clipboard) throw new Error('No clipboard');
+      await navigator.clipboard.writeText(text);
+      setOutcome({ severity: 'success', message: 'Copied to clipboard' });
+    } catch {
+      setOutcome({ severity: 'error', message: 'Could not copy to the clipboard' });
+    }
+  };
+
+  return (
+    <>
+      <Button
+        variant="outlined"
+        startIcon={<ContentCopy />}
+        onClick={() => (company.displaySourcesModal && sourcesVisible ? setDialogOpen(true) : copy())}
+      >
+        Copy pax
+      </Button>
+      <SourcesDialog open={dialogOpen} totals={totals} onCopy={copy} onClose={() => setDialogOpen(false)} />
+      <Snackbar open={outcome !== null} autoHideDuration={4000} onClose={() => setOutcome(null)}>
+        {outcome ? (
+          <Alert severity={outcome.severity} variant="filled" onClose={() => setOutcome(null)}>
+            {outcome.message}
+          </Alert>
+        ) : undefined}
+      </Snackbar>
+    </>
+  );
+}

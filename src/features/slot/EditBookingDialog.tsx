@@ -1,0 +1,211 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import DialogContent from '@mui/material/DialogContent';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { enGB } from 'date-fns/locale/en-GB';
+import { useId, useState } from 'react';
+import { useSignedInUser } from '../../app/hooks';
+import { EDIT_COUNT_MAX, MANUAL_BOOKING_ID, type Booking } from '../../domain/booking';
+import { errorMessage } from '../../services/errors';
+import {
+  BookingDialogFrame,
+  BookingForm,
+  CountField,
+  FormActions,
+  PhoneField,
+  SelectField,
+  ServerError,
+} from './BookingFormFields';
+import {
+  editBody,
+  editDifferences,
+  editErrors,
+  editFormFrom,
+  hasErrors,
+  phoneShown,
+  staleCurrent,
+  withCurrent,
+  type EditForm,
+} from './bookingForm';
+import { useEditBookingMutation } from './slotApi';
+
+export interface EditBookingDialogProps {
+  open: boolean;
+  onClose: () => void;
+  booking: Booking;
+  /** The slot the booking is listed in, whose cache is refreshed after the edit. */
+  slot: { day: string; time: string; tour: string };
+}
+
+/** Spec §4/§5 booking edit. Lazy-loaded by the slot page, which keeps the date picker out of the main bundle. */
+export default function EditBookingDialog({ open, onClose, booking, slot }: EditBookingDialogProps) {
+  return (
+    <BookingDialogFrame open={open} onClose={onClose} title="Edit booking">
+      {/* Here, not at the app root: the pickers and their locale load only with this lazy chunk (ARCHITECTURE §6). */}
+      <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={enGB}>
+        <EditBookingForm booking={booking} slot={slot} onClose={onClose} />
+      </LocalizationProvider>
+    </BookingDialogFrame>
+  );
+}
+
+function EditBookingForm({ booking: initial, slot, onClose }: Omit<EditBookingDialogProps, 'open'>) {
+  const user = useSignedInUser();
+  // The version the edit is based on; replaced when the user reloads someone else's newer save.
+  const [booking, setBooking] = useState(initial);
+  const [form, setForm] = useState(() => editFormFrom(initial));
+  const [editBooking, { isLoading, error, reset }] = useEditBookingMutation();
+  const cancelId = useId();
+
+  const showPhone = phoneShown(booking, user);
+  const errors = editErrors(form, showPhone);
+  const changed = editDifferences(booking, form, showPhone) !== '';
+  const readOnly = booking.cancelled;
+  const canSave = !readOnly && changed && !hasErrors(errors) && !isLoading;
+  const stale = staleCurrent(error);
+
+  const set = <K extends keyof EditForm>(key: K, value: EditForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const reload = (current: Booking) => {
+    setBooking(current);
+    setForm(editFormFrom(current));
+    reset();
+  };
+
+  const save = async () => {
+    if (!canSave) return;
+    const result = await editBooking({ ...slot, bookingId: booking._id, body: editBody(booking, form, showPhone) });
+    if (!result.error) onClose();
+  };
+
+  const tours = withCurrent(
+    user.company.tours.map((t) => t.label),
+    booking.tour,
+  );
+  const sources = withCurrent(
+    user.company.sources.map((s) => s.label),
+    booking.source ?? '',
+  );
+  const sourceEditable = booking.bookingId === MANUAL_BOOKING_ID;
+
+  return (
+    <BookingForm onSubmit={save}>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {readOnly && (
+            <Alert severity="info">
+              This booking is cancelled. Cancelling cannot be undone, so it can no longer be edited.
+            </Alert>
+          )}
+          <TextField
+            label="Name"
+            value={form.name}
+            disabled={readOnly}
+            error={errors.name !== null}
+            helperText={errors.name}
+            onChange={(event) => set('name', event.target.value)}
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            {Object.entries(form.counts).map(([type, value]) => (
+              <CountField
+                key={type}
+                label={type}
+                value={value}
+                max={EDIT_COUNT_MAX}
+                disabled={readOnly}
+                error={errors.counts[type as keyof EditForm['counts']] ?? null}
+                onChange={(next) => setForm((f) => ({ ...f, counts: { ...f.counts, [type]: next } }))}
+              />
+            ))}
+          </Stack>
+          {booking.source !== undefined && (
+            <SelectField
+              label="Source"
+              value={form.source}
+              options={sources}
+              disabled={readOnly || !sourceEditable}
+              helperText={sourceEditable ? undefined : 'Only manually added bookings can change source'}
+              onChange={(value) => set('source', value)}
+            />
+          )}
+          {showPhone && (
+            <PhoneField
+              value={form.phone}
+              error={errors.phone}
+              disabled={readOnly}
+              onChange={(value) => set('phone', value)}
+            />
+          )}
+          <SelectField
+            label="Tour"
+            value={form.tour}
+            options={tours}
+            disabled={readOnly}
+            error={errors.tour}
+            onChange={(value) => set('tour', value)}
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              label="Time"
+              value={form.time}
+              disabled={readOnly}
+              error={errors.time !== null}
+              helperText={errors.time ?? 'HH:mm, e.g. 09:30'}
+              onChange={(event) => set('time', event.target.value)}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            />
+            <DatePicker
+              label="Date"
+              format="d/M/yyyy"
+              value={form.date}
+              disabled={readOnly}
+              onChange={(value) => set('date', value)}
+              slotProps={{
+                textField: { fullWidth: true, helperText: errors.date ?? 'd/m/yyyy' },
+                // Spec §5 wants d/m/yyyy as written; the field pads digits (14/06/2025) without this.
+                field: { shouldRespectLeadingZeros: true },
+              }}
+            />
+          </Stack>
+          <FormControl component="fieldset" disabled={readOnly}>
+            <FormLabel component="legend" id={cancelId}>
+              Cancel Booking
+            </FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby={cancelId}
+              value={form.cancelled ? 'yes' : 'no'}
+              onChange={(event) => set('cancelled', event.target.value === 'yes')}
+            >
+              <FormControlLabel value="no" control={<Radio sx={{ p: 1.25 }} />} label="No" />
+              <FormControlLabel value="yes" control={<Radio sx={{ p: 1.25 }} />} label="Yes" />
+            </RadioGroup>
+          </FormControl>
+          {!readOnly && form.cancelled && (
+            <Alert severity="warning">Saving cancels this booking. Cancelling cannot be undone.</Alert>
+          )}
+          <ServerError
+            message={error ? errorMessage(error) : null}
+            action={
+              stale && (
+                <Button color="inherit" size="small" onClick={() => reload(stale)}>
+                  Reload
+                </Button>
+              )
+            }
+          />
+        </Stack>
+      </DialogContent>
+      <FormActions onClose={onClose} submitLabel="Save" canSubmit={canSave} busy={isLoading} />
+    </BookingForm>
+  );
+}

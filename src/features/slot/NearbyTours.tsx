@@ -1,0 +1,63 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useSignedInUser } from '../../app/hooks';
+import { slotPath } from '../../components/paths';
+import { TourFlag } from '../../components/TourFlag';
+import { tourLook } from '../../components/tourLook';
+import type { NearbySlot } from '../../domain/booking';
+import { nearbyWindow } from '../../domain/slotRules';
+import { errorMessage } from '../../services/errors';
+import { useGetNearbyToursQuery, type SlotArgs } from './slotApi';
+
+function byTime(slots: NearbySlot[]): Array<[string, NearbySlot[]]> {
+  const groups = new Map<string, NearbySlot[]>();
+  const sorted = [...slots].sort((a, b) => a.time.localeCompare(b.time) || a.tour.localeCompare(b.tour));
+  for (const slot of sorted) groups.set(slot.time, [...(groups.get(slot.time) ?? []), slot]);
+  return [...groups.entries()];
+}
+
+/** Spec §2: the slots starting within 15 minutes either side, so a guide can hop to the group next to theirs. */
+export function NearbyTours({ slot }: { slot: SlotArgs }) {
+  const { company } = useSignedInUser();
+  const { data, error } = useGetNearbyToursQuery({ day: slot.day, ...nearbyWindow(slot.time) });
+
+  // Secondary information: a failure is logged and the list simply stays away.
+  useEffect(() => {
+    if (error) console.error(errorMessage(error));
+  }, [error]);
+
+  const others = (data ?? []).filter((s) => !(s.time === slot.time && s.tour === slot.tour));
+  if (others.length === 0) return null;
+
+  return (
+    <Stack component="nav" aria-labelledby="nearby-tours-heading" spacing={0.5}>
+      <Typography id="nearby-tours-heading" variant="subtitle2" component="h2" color="text.secondary">
+        Nearby tours
+      </Typography>
+      {byTime(others).map(([time, slots]) => (
+        <Stack key={time} direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', minWidth: 48 }}>{time}</Typography>
+          {slots.map((nearby) => {
+            const { flag } = tourLook(company.tours, nearby.tour);
+            return (
+              <Button
+                key={nearby.tour}
+                component={RouterLink}
+                to={slotPath(slot.day, nearby.time, nearby.tour)}
+                variant="outlined"
+                size="small"
+                startIcon={flag === 'none' ? undefined : <TourFlag flag={flag} />}
+                sx={{ maxWidth: '100%', overflowWrap: 'anywhere' }}
+              >
+                {nearby.tour} · {nearby.pax} pax
+              </Button>
+            );
+          })}
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
