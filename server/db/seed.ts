@@ -25,6 +25,8 @@ const TOURS: ReadonlyArray<{ key: string; label: string; color: TourColor; flag:
   { key: 'tapas', label: 'Tapas Tour', color: 'pink', flag: 'spain', times: ['19:30'] },
   { key: 'museum', label: 'Museum Highlights', color: 'black', flag: 'italy', times: ['10:15'] },
 ];
+export const NEAR_SLOT_TOUR = 'Old Town Walk';
+export const NEAR_SLOT_PARTY = 'Lena Fischer';
 const SOURCES = ['Walkin', 'GetYourGuide', 'Viator', 'Website', 'Manual'] as const;
 const FIRST = ['Ana', 'Ben', 'Chloé', 'Diego', 'Emma', 'Farid', 'Grace', 'Hugo', 'Inés', 'Jonas', 'Kenji', 'Lucía'];
 const LAST = ['García', 'Smith', 'Müller', 'Rossi', 'Dubois', 'Silva', 'Nakamura', "O'Brien", 'Novak', 'Jensen'];
@@ -147,11 +149,26 @@ export function demoBookings(companyId: string, now: Date): BookingRow[] {
   }
 
   const soon = nextQuarterHour(now);
-  addSlot(
-    formatInTimeZone(soon, DEMO_TIMEZONE, 'yyyy-MM-dd'),
-    formatInTimeZone(soon, DEMO_TIMEZONE, 'HH:mm'),
-    'Old Town Walk',
-  );
+  const soonDay = formatInTimeZone(soon, DEMO_TIMEZONE, 'yyyy-MM-dd');
+  const soonTime = formatInTimeZone(soon, DEMO_TIMEZONE, 'HH:mm');
+  addSlot(soonDay, soonTime, NEAR_SLOT_TOUR);
+  // A known party in the near slot, so a guide always has a family to check in partly.
+  rows.push({
+    companyId,
+    id: uuidv7(),
+    bookingId: 'GYG-NEAR-0001',
+    name: NEAR_SLOT_PARTY,
+    phone: '+49 151 2345678',
+    date: soonDay,
+    time: soonTime,
+    tour: NEAR_SLOT_TOUR,
+    source: 'GetYourGuide',
+    adults: 3,
+    teens: 0,
+    children: 1,
+    pax: 4,
+    createdAt: addDays(now, -3),
+  });
   return rows;
 }
 
