@@ -15,6 +15,8 @@ import { BookingsService } from './modules/bookings/bookings.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { NotesService } from './modules/notes/notes.service';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { ReportsService } from './modules/reports/reports.service';
 import { shiftsRoutes } from './modules/shifts/shifts.routes';
 import { ShiftsService } from './modules/shifts/shifts.service';
 import { TeamService } from './modules/users/team.service';
@@ -51,6 +53,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const bookings = new BookingsService(db, deps.now);
   const notes = new NotesService(db, deps.now);
   const shifts = new ShiftsService(db, deps.now);
+  const reports = new ReportsService(db);
 
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
@@ -101,6 +104,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(bookingsRoutes, { bookings, shifts });
   await app.register(shiftsRoutes, { shifts });
+  await app.register(reportsRoutes, { reports });
   await app.register(companiesRoutes, { db });
   await app.register(notesRoutes, { notes });
   await app.register(spaPlugin, { staticDir: config.staticDir });

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '../../../src/domain/schemas/auth';
+import {
+  feeRowSchema,
+  feesBodySchema,
+  reportPageSchema,
+  reportParamsSchema,
+  reportQuerySchema,
+} from '../../../src/domain/schemas/reports';
+import { requireManager } from '../../plugins/auth';
+import type { ReportsService } from './reports.service';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+
+export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = async (app, { reports }) => {
+  app.get(
+    '/api/bookings/reports/:field/:startDate/:endDate/:sources/:tours',
+    {
+      schema: {
+        params: reportParamsSchema,
+        querystring: reportQuerySchema,
+        // The CSV form answers text; only the JSON form is checked against a schema.
+        response: { 200: reportPageSchema.or(z.any()), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireManager(request);
+      const { page, pageSize, format, type } = request.query;
+      if (format === 'csv') {
+        const stream = await reports.csv(auth, request.params, type);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('Content-Disposition', 'attachment; filename="data.csv"')
+          .header('Cache-Control', 'no-store')
+          .send(stream);
+      }
+      return reports.page(auth, request.params, page, pageSize);
+    },
+  );
+
+  app.post(
+    '/api/bookings/fees',
+    { schema: { body: feesBodySchema, response: { 200: z.array(feeRowSchema), ...errors } } },
+    async (request) => reports.fees(requireManager(request), request.body.day),
+  );
+};

@@ -1,0 +1,120 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import { CUSTOMER_TYPES, listFromCounts } from '../../../src/domain/customerTypes';
+import { REPORT_COLUMNS } from '../../../src/domain/reportColumns';
+import {
+  REPORT_FIELD_OF,
+  decodeNameList,
+  rangeInstants,
+  type FeeRow,
+  type ReportField,
+  type ReportPage,
+  type ReportRow,
+  type ReportType,
+} from '../../../src/domain/reports';
+import type { Db } from '../../db/client';
+import { BadRequestError, NotFoundError } from '../../errors';
+import type { AuthContext } from '../../plugins/auth';
+import { attendedCounts, bookedCounts } from '../bookings/bookings.mapper';
+import type { BookingRow } from '../bookings/bookings.repository';
+import { findCompanySettings } from '../companies/companies.repository';
+import { countReport, feesOfDay, reportBatches, reportPage, type ReportFilter } from './reports.repository';
+
+export interface ReportRequest {
+  field: ReportField;
+  startDate: string;
+  endDate: string;
+  sources: string;
+  tours: string;
+}
+
+/** Spanning more than this is almost surely a typo (year 2062), and would read the whole table. */
+const MAX_RANGE_DAYS = 3 * 366;
+
+function toReportRow(row: BookingRow): ReportRow {
+  const booked = bookedCounts(row);
+  const types = CUSTOMER_TYPES.filter((type) => booked[type] > 0);
+  return {
+    _id: row.id,
+    bookingId: row.bookingId,
+    name: row.name,
+    source: row.source,
+    tour: row.tour,
+    date: row.date,
+    time: row.time,
+    createdAt: row.createdAt.toISOString(),
+    pax: row.pax,
+    customers: listFromCounts(booked),
+    attendees: listFromCounts(attendedCounts(row), types),
+  };
+}
+
+/** Reports and fees are Manager tools (the routes check the role). */
+export class ReportsService {
+  constructor(private readonly db: Db) {}
+
+  async page(auth: AuthContext, request: ReportRequest, page: number, pageSize: number): Promise<ReportPage> {
+    const filter = await this.filter(auth, request);
+    const [total, rows] = await Promise.all([
+      countReport(this.db, filter),
+      reportPage(this.db, filter, page, pageSize),
+    ]);
+    return { rows: rows.map(toReportRow), total, page, pageSize };
+  }
+
+  /** The full result as CSV (UTF-8 with a BOM, RFC 4180 quoting, formulas defused), streamed batch by batch. */
+  async csv(auth: AuthContext, request: ReportRequest, type: ReportType | undefined): Promise<Readable> {
+    const filter = await this.filter(auth, request);
+    const reportType = type ?? (request.field === REPORT_FIELD_OF.checkinStatus ? 'checkinStatus' : 'reservationDate');
+    const columns = REPORT_COLUMNS[reportType];
+    const timezone = filter.timezone;
+    const db = this.db;
+    async function* records() {
+      for await (const batch of reportBatches(db, filter)) {
+        for (const row of batch) {
+          const reportRow = toReportRow(row);
+          yield columns.map((column) => column.value(reportRow, timezone));
+        }
+      }
+    }
+    const csv = stringify({
+      header: true,
+      columns: columns.map((c) => c.header),
+      bom: true,
+      escape_formulas: true,
+      record_delimiter: 'windows',
+    });
+    return Readable.from(records()).pipe(csv);
+  }
+
+  async fees(auth: AuthContext, day: string): Promise<FeeRow[]> {
+    const rows = await feesOfDay(this.db, auth.companyId, day);
+    return rows.map((r) => ({
+      date: day,
+      tour: r.tour,
+      source: r.source,
+      attendees: listFromCounts({ Adults: r.adults, Teens: r.teens, Children: r.children }, CUSTOMER_TYPES),
+    }));
+  }
+
+  private async filter(auth: AuthContext, request: ReportRequest): Promise<ReportFilter & { timezone: string }> {
+    const { startDate, endDate } = request;
+    if (startDate > endDate) throw new BadRequestError('The range starts after it ends', 'VALIDATION');
+    const days = (Date.parse(endDate) - Date.parse(startDate)) / 86_400_000;
+    if (days > MAX_RANGE_DAYS) throw new BadRequestError('A report covers at most three years', 'VALIDATION');
+    const company = await findCompanySettings(this.db, auth.companyId);
+    if (!company) throw new NotFoundError('Company not found');
+    const { from, to } = rangeInstants(startDate, endDate, company.timezone);
+    return {
+      companyId: auth.companyId,
+      field: request.field,
+      startDay: startDate,
+      endDay: endDate,
+      from,
+      to,
+      sources: decodeNameList(request.sources),
+      tours: decodeNameList(request.tours),
+      timezone: company.timezone,
+    };
+  }
+}

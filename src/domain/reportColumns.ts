@@ -1,0 +1,51 @@
+import { formatInTimeZone } from 'date-fns-tz';
+import { countsFromList } from './customerTypes';
+import { noShows, type ReportRow, type ReportType } from './reports';
+
+export interface ReportColumn {
+  field: string;
+  header: string;
+  value: (row: ReportRow, timezone: string) => string | number;
+}
+
+/** d/M/yyyy (spec §5) straight from the calendar date's parts: a tour date has no timezone to shift. */
+export function displayDay(day: string): string {
+  const [y, m, d] = day.split('-');
+  return `${Number(d)}/${Number(m)}/${y}`;
+}
+
+const noShow = (row: ReportRow, type: 'Adults' | 'Children') =>
+  noShows(countsFromList(row.customers)[type], countsFromList(row.attendees)[type]);
+
+const id: ReportColumn = { field: 'bookingId', header: 'ID', value: (r) => r.bookingId };
+const source: ReportColumn = { field: 'source', header: 'Source', value: (r) => r.source };
+const name: ReportColumn = { field: 'name', header: 'Name', value: (r) => r.name };
+const tour: ReportColumn = { field: 'tour', header: 'Tour', value: (r) => r.tour };
+const tourDate: ReportColumn = { field: 'date', header: 'Tour Date', value: (r) => displayDay(r.date) };
+
+/** Spec §9: the columns of each report, used by the results grid and by the server's CSV alike. */
+export const REPORT_COLUMNS: Record<ReportType, ReportColumn[]> = {
+  checkinStatus: [
+    id,
+    source,
+    name,
+    tour,
+    { field: 'time', header: 'Time', value: (r) => r.time },
+    { field: 'noShowAdults', header: 'No Show Adults', value: (r) => noShow(r, 'Adults') },
+    { field: 'noShowChildren', header: 'No Show Children', value: (r) => noShow(r, 'Children') },
+    tourDate,
+  ],
+  reservationDate: [
+    {
+      field: 'createdAt',
+      header: 'Booked on',
+      value: (r, timezone) => formatInTimeZone(new Date(r.createdAt), timezone, 'd/M/yyyy HH:mm'),
+    },
+    id,
+    source,
+    name,
+    tour,
+    tourDate,
+    { field: 'pax', header: 'Pax', value: (r) => r.pax },
+  ],
+};

@@ -1,0 +1,46 @@
+import { fromZonedTime } from 'date-fns-tz';
+
+/** Spec §9: checkinStatus lists no-shows by tour date; reservationDate lists bookings by the day they were made. */
+export const REPORT_TYPES = ['checkinStatus', 'reservationDate'] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+/** The path's filter field: `date` is the tour date, `createdAt` the booking date. */
+export const REPORT_FIELDS = ['createdAt', 'date'] as const;
+export type ReportField = (typeof REPORT_FIELDS)[number];
+
+export const REPORT_FIELD_OF: Record<ReportType, ReportField> = { checkinStatus: 'date', reservationDate: 'createdAt' };
+export const REPORT_PAGE_SIZE_MAX = 100;
+export const SELECT_BOTH = 'Both Source and Tour need to be selected';
+export const NO_REPORT_ROWS = 'No data to display. You may try different filters :)';
+export const NO_PERMISSION_REPORT = "You don't have the required permission";
+
+/**
+ * The report path joins names with dashes (spec §7), and names may hold dashes themselves ("Hop-On Cruise").
+ * Inside a name `~` is written `~~` and `-` is written `~d`, so the joining dashes are the only bare ones.
+ */
+export function encodeNameList(names: readonly string[]): string {
+  return names.map((name) => name.replace(/~/g, '~~').replace(/-/g, '~d')).join('-');
+}
+
+export function decodeNameList(joined: string): string[] {
+  return joined.split('-').map((part) => part.replace(/~(~|d)/g, (_, c: string) => (c === 'd' ? '-' : '~')));
+}
+
+/** True when the text is a well-formed encodeNameList result (no stray `~`). */
+export function isEncodedNameList(joined: string): boolean {
+  return joined.split('-').every((part) => part.length > 0 && /^(?:[^~]|~~|~d)*$/.test(part));
+}
+
+/** Spec §5/§9: a range runs from the first instant of its first day to 23:59:59.999 of its last, in the company's zone. */
+export function rangeInstants(start: string, end: string, timezone: string): { from: Date; to: Date } {
+  return {
+    from: fromZonedTime(`${start}T00:00:00.000`, timezone),
+    to: fromZonedTime(`${end}T23:59:59.999`, timezone),
+  };
+}
+
+/** Guests booked but not checked in, never below zero. */
+export function noShows(booked: number, attended: number): number {
+  return Math.max(booked - attended, 0);
+}
+
+export type { FeeRow, ReportPage, ReportRow } from './schemas/reports';

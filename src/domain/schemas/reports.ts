@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { REPORT_FIELDS, REPORT_PAGE_SIZE_MAX, REPORT_TYPES, isEncodedNameList } from '../reports';
+import { daySchema } from './booking';
+import { countListSchema } from './counts';
+
+const nameList = z
+  .string()
+  .min(1)
+  .max(4000)
+  .refine(isEncodedNameList, 'Names are joined with "-"; inside a name "-" is written "~d" and "~" is "~~"');
+
+export const reportParamsSchema = z.object({
+  field: z.enum(REPORT_FIELDS),
+  startDate: daySchema,
+  endDate: daySchema,
+  sources: nameList,
+  tours: nameList,
+});
+
+export const reportQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  pageSize: z.coerce.number().int().min(1).max(REPORT_PAGE_SIZE_MAX).default(REPORT_PAGE_SIZE_MAX),
+  format: z.enum(['json', 'csv']).default('json'),
+  /** Which columns the CSV carries; by default the type whose filter field the path names. */
+  type: z.enum(REPORT_TYPES).optional(),
+});
+
+export const reportRowSchema = z.object({
+  _id: z.string(),
+  bookingId: z.string(),
+  name: z.string(),
+  source: z.string(),
+  tour: z.string(),
+  date: z.string(),
+  time: z.string(),
+  createdAt: z.string(),
+  pax: z.number().int(),
+  customers: countListSchema(1000),
+  attendees: countListSchema(1000),
+});
+export type ReportRow = z.infer<typeof reportRowSchema>;
+
+export const reportPageSchema = z.object({
+  rows: z.array(reportRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ReportPage = z.infer<typeof reportPageSchema>;
+
+export const feesBodySchema = z.strictObject({ day: daySchema });
+export const feeRowSchema = z.object({
+  date: z.string(),
+  tour: z.string(),
+  source: z.string(),
+  attendees: countListSchema(1_000_000),
+});
+export type FeeRow = z.infer<typeof feeRowSchema>;

@@ -1,0 +1,54 @@
+import fc from 'fast-check';
+import { decodeNameList, encodeNameList, isEncodedNameList, noShows, rangeInstants } from '../../src/domain/reports';
+
+describe('report name lists', () => {
+  it.each([
+    [['Walkin', 'Viator'], 'Walkin-Viator'],
+    [['Hop-On Harbour Cruise', 'Old Town Walk'], 'Hop~dOn Harbour Cruise-Old Town Walk'],
+    [['a~b', '-', '~-~'], 'a~~b-~d-~~~d~~'],
+  ])('%p ↔ %s', (names, joined) => {
+    expect(encodeNameList(names)).toBe(joined);
+    expect(decodeNameList(joined)).toEqual(names);
+    expect(isEncodedNameList(joined)).toBe(true);
+  });
+
+  it('round-trips any non-empty names, dashes, tildes and spaces included', () => {
+    const name = fc.string({ unit: fc.constantFrom('a', 'B', ' ', '-', '~', 'é', 'd'), minLength: 1, maxLength: 12 });
+    fc.assert(
+      fc.property(fc.array(name, { minLength: 1, maxLength: 6 }), (names) => {
+        expect(decodeNameList(encodeNameList(names))).toEqual(names);
+      }),
+    );
+  });
+
+  it('spots a malformed list', () => {
+    expect(isEncodedNameList('a~x')).toBe(false);
+    expect(isEncodedNameList('a--b')).toBe(false);
+    expect(isEncodedNameList('')).toBe(false);
+  });
+});
+
+describe('rangeInstants', () => {
+  it('runs from midnight of the first day to 23:59:59.999 of the last, in the company zone', () => {
+    const { from, to } = rangeInstants('2026-06-01', '2026-06-30', 'Europe/Madrid');
+    expect(from.toISOString()).toBe('2026-05-31T22:00:00.000Z');
+    expect(to.toISOString()).toBe('2026-06-30T21:59:59.999Z');
+  });
+
+  it('follows the zone’s offset on each end (winter start, summer end)', () => {
+    const { from, to } = rangeInstants('2026-03-01', '2026-03-31', 'Europe/Madrid');
+    expect(from.toISOString()).toBe('2026-02-28T23:00:00.000Z');
+    expect(to.toISOString()).toBe('2026-03-31T21:59:59.999Z');
+  });
+});
+
+describe('noShows', () => {
+  it.each([
+    [4, 1, 3],
+    [2, 2, 0],
+    [0, 0, 0],
+    [1, 3, 0],
+  ])('%d booked, %d came → %d no-shows', (booked, attended, expected) => {
+    expect(noShows(booked, attended)).toBe(expected);
+  });
+});

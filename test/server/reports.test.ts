@@ -1,0 +1,262 @@
+import { encodeNameList } from '../../src/domain/reports';
+import { reportBatches } from '../../server/modules/reports/reports.repository';
+import { addBooking, createCompany, type CompanyFixture } from './fixtures';
+import { bearer, describeEachDb, type TestApp } from './helpers';
+
+const ALL_SOURCES = encodeNameList(['Walkin', 'Viator', 'Manual']);
+const ALL_TOURS = encodeNameList(['Old Town Walk', 'Hop-On Harbour Cruise']);
+
+const reportUrl = (field: string, start: string, end: string, sources = ALL_SOURCES, tours = ALL_TOURS, query = '') =>
+  `/api/bookings/reports/${field}/${start}/${end}/${encodeURIComponent(sources)}/${encodeURIComponent(tours)}${query}`;
+
+async function seedJune(t: TestApp): Promise<CompanyFixture> {
+  const c = await createCompany(t.app, t.db);
+  const add = (name: string, extra: Record<string, unknown>) =>
+    addBooking(t.db, c.companyId, { date: '2026-06-10', time: '10:00', name, ...extra });
+  // Booking instants around a June range in Madrid (UTC+2).
+  await add('First instant', { createdAt: new Date('2026-05-31T22:00:00.000Z') });
+  await add('Just before', { createdAt: new Date('2026-05-31T21:59:59.999Z') });
+  await add('Last evening', { createdAt: new Date('2026-06-30T21:59:00.000Z') }); // 23:59 in Madrid
+  await add('Last instant', { createdAt: new Date('2026-06-30T21:59:59.999Z') });
+  await add('Just after', { createdAt: new Date('2026-06-30T22:00:00.000Z') });
+  await add('Cancelled', { createdAt: new Date('2026-06-15T10:00:00Z'), cancelled: true });
+  // Tour dates around the same range, booked in May.
+  const may = new Date('2026-05-01T10:00:00Z');
+  await addBooking(t.db, c.companyId, { date: '2026-06-01', time: '09:00', name: 'Tour on the 1st', createdAt: may });
+  await addBooking(t.db, c.companyId, { date: '2026-06-30', time: '23:59', name: 'Tour at 23:59', createdAt: may });
+  await addBooking(t.db, c.companyId, { date: '2026-07-01', time: '00:00', name: 'Tour in July', createdAt: may });
+  await addBooking(t.db, c.companyId, {
+    date: '2026-06-30',
+    time: '12:00',
+    name: 'Harbour',
+    tour: 'Hop-On Harbour Cruise',
+    source: 'Walkin',
+    adults: 3,
+    children: 2,
+    pax: 5,
+    attendedAdults: 1,
+    createdAt: may,
+  });
+  return c;
+}
+
+const names = (body: { rows: Array<{ name: string }> }) => body.rows.map((r) => r.name).sort();
+
+describeEachDb('reports and fees', (ctx) => {
+  it('reservationDate (createdAt) counts from the first instant to 23:59:59.999 of the last day, in the company zone', async () => {
+    const t = ctx();
+    const c = await seedJune(t);
+    const res = await t.app.inject({
+      url: reportUrl('createdAt', '2026-06-01', '2026-06-30'),
+      headers: bearer(c.manager.token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(names(res.json())).toEqual(['First instant', 'Last evening', 'Last instant']);
+    expect(res.json().total).toBe(3);
+  });
+
+  it('checkinStatus (date) takes tour dates within the range, the last day’s 23:59 tour included', async () => {
+    const t = ctx();
+    const c = await seedJune(t);
+    const res = await t.app.inject({
+      url: reportUrl('date', '2026-06-30', '2026-06-30'),
+      headers: bearer(c.manager.token),
+    });
+    expect(names(res.json())).toEqual(['Harbour', 'Tour at 23:59']);
+    const harbour = res.json().rows.find((r: { name: string }) => r.name === 'Harbour');
+    expect(harbour).toMatchObject({
+      customers: [{ Adults: 3 }, { Children: 2 }],
+      attendees: [{ Adults: 1 }, { Children: 0 }],
+      source: 'Walkin',
+      tour: 'Hop-On Harbour Cruise',
+    });
+  });
+
+  it('filters by sources and tours whose names hold dashes and spaces', async () => {
+    const t = ctx();
+    const c = await seedJune(t);
+    const url = reportUrl(
+      'date',
+      '2026-06-01',
+      '2026-07-31',
+      encodeNameList(['Walkin']),
+      encodeNameList(['Hop-On Harbour Cruise']),
+    );
+    const res = await t.app.inject({ url, headers: bearer(c.manager.token) });
+    expect(names(res.json())).toEqual(['Harbour']);
+    const oldTown = reportUrl('date', '2026-06-01', '2026-07-31', ALL_SOURCES, encodeNameList(['Old Town Walk']));
+    expect(names((await t.app.inject({ url: oldTown, headers: bearer(c.manager.token) })).json())).not.toContain(
+      'Harbour',
+    );
+  });
+
+  it('pages results and keeps one order across pages', async () => {
+    const t = ctx();
+    const c = await seedJune(t);
+    const all = await t.app.inject({
+      url: reportUrl('date', '2026-06-01', '2026-07-31'),
+      headers: bearer(c.manager.token),
+    });
+    const first = await t.app.inject({
+      url: reportUrl('date', '2026-06-01', '2026-07-31', ALL_SOURCES, ALL_TOURS, '?page=0&pageSize=4'),
+      headers: bearer(c.manager.token),
+    });
+    const second = await t.app.inject({
+      url: reportUrl('date', '2026-06-01', '2026-07-31', ALL_SOURCES, ALL_TOURS, '?page=1&pageSize=4'),
+      headers: bearer(c.manager.token),
+    });
+    expect(first.json()).toMatchObject({ total: all.json().total, page: 0, pageSize: 4 });
+    const paged = [...first.json().rows, ...second.json().rows].map((r: { _id: string }) => r._id);
+    expect(paged).toEqual(
+      all
+        .json()
+        .rows.slice(0, 8)
+        .map((r: { _id: string }) => r._id),
+    );
+    const huge = await t.app.inject({
+      url: reportUrl('date', '2026-06-01', '2026-07-31', ALL_SOURCES, ALL_TOURS, '?pageSize=5000'),
+      headers: bearer(c.manager.token),
+    });
+    expect(huge.statusCode).toBe(400);
+  });
+
+  it('never includes another company’s bookings, and refuses Guides', async () => {
+    const t = ctx();
+    await seedJune(t);
+    const other = await createCompany(t.app, t.db);
+    const res = await t.app.inject({
+      url: reportUrl('date', '2026-01-01', '2026-12-31'),
+      headers: bearer(other.manager.token),
+    });
+    expect(res.json()).toMatchObject({ rows: [], total: 0 });
+    const guide = await t.app.inject({
+      url: reportUrl('date', '2026-01-01', '2026-12-31'),
+      headers: bearer(other.guide.token),
+    });
+    expect(guide.statusCode).toBe(403);
+    const fees = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings/fees',
+      headers: bearer(other.guide.token),
+      payload: { day: '2026-06-30' },
+    });
+    expect(fees.statusCode).toBe(403);
+  });
+
+  it('refuses absurd ranges and malformed name lists with 400', async () => {
+    const t = ctx();
+    const c = await seedJune(t);
+    for (const url of [
+      reportUrl('date', '2026-06-30', '2026-06-01'),
+      reportUrl('date', '2000-01-01', '2026-12-31'),
+      reportUrl('date', '2026-02-30x', '2026-03-01'),
+      reportUrl('updatedAt', '2026-06-01', '2026-06-30'),
+      reportUrl('date', '2026-06-01', '2026-06-30', 'Walkin~x'),
+    ]) {
+      expect((await t.app.inject({ url, headers: bearer(c.manager.token) })).statusCode).toBe(400);
+    }
+  });
+
+  it('streams the full result as CSV: BOM, header, quoting and defused formulas', async () => {
+    const t = ctx();
+    const c = await seedJune(t);
+    const evilName = '=HYPERLINK("http://evil.test","Ana, the boss")';
+    await addBooking(t.db, c.companyId, {
+      date: '2026-06-20',
+      time: '10:00',
+      name: evilName,
+      bookingId: '+34',
+      createdAt: new Date('2026-06-01T10:00:00Z'),
+    });
+    const res = await t.app.inject({
+      url: reportUrl('date', '2026-06-01', '2026-06-30', ALL_SOURCES, ALL_TOURS, '?format=csv'),
+      headers: bearer(c.manager.token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="data.csv"');
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('ID,Source,Name,Tour,Time,No Show Adults,No Show Children,Tour Date');
+    expect(lines).toHaveLength(1 + 9);
+    const evil = lines.find((l) => l.includes('HYPERLINK'));
+    // The formula is defused with a leading quote; the cell is quoted and its quotes doubled (RFC 4180).
+    expect(evil).toBe(`'+34,Viator,"'${evilName.replace(/"/g, '""')}",Old Town Walk,10:00,2,0,20/6/2026`);
+    const harbour = lines.find((l) => l.includes('Harbour,'));
+    expect(harbour).toContain('Walkin,Harbour,Hop-On Harbour Cruise,12:00,2,2,30/6/2026');
+  });
+
+  it('writes the reservation CSV with its own columns', async () => {
+    const t = ctx();
+    const c = await seedJune(t);
+    const res = await t.app.inject({
+      url: reportUrl('createdAt', '2026-06-01', '2026-06-30', ALL_SOURCES, ALL_TOURS, '?format=csv'),
+      headers: bearer(c.manager.token),
+    });
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('Booked on,ID,Source,Name,Tour,Tour Date,Pax');
+    expect(lines).toContain('1/6/2026 00:00,GYG123456789,Viator,First instant,Old Town Walk,10/6/2026,2');
+  });
+
+  it('answers the fee table of a day: checked-in guests per tour and source', async () => {
+    const t = ctx();
+    const c = await seedJune(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings/fees',
+      headers: bearer(c.manager.token),
+      payload: { day: '2026-06-30' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      {
+        date: '2026-06-30',
+        tour: 'Hop-On Harbour Cruise',
+        source: 'Walkin',
+        attendees: [{ Adults: 1 }, { Teens: 0 }, { Children: 0 }],
+      },
+      {
+        date: '2026-06-30',
+        tour: 'Old Town Walk',
+        source: 'Viator',
+        attendees: [{ Adults: 0 }, { Teens: 0 }, { Children: 0 }],
+      },
+    ]);
+  });
+
+  it.each(['date', 'createdAt'] as const)(
+    'streams %s reports in keyset batches without skipping or repeating bookings that tie',
+    async (field) => {
+      const t = ctx();
+      const c = await seedJune(t);
+      const tie = new Date('2026-06-05T08:00:00Z');
+      for (let i = 0; i < 5; i++) {
+        await addBooking(t.db, c.companyId, { date: '2026-06-05', time: '08:00', name: `Tie ${i}`, createdAt: tie });
+      }
+      const filter = {
+        companyId: c.companyId,
+        field,
+        startDay: '2026-05-01',
+        endDay: '2026-07-31',
+        from: new Date('2026-04-30T00:00:00Z'),
+        to: new Date('2026-08-01T00:00:00Z'),
+        sources: ['Walkin', 'Viator', 'Manual'],
+        tours: ['Old Town Walk', 'Hop-On Harbour Cruise'],
+      };
+      const streamed: string[] = [];
+      for await (const batch of reportBatches(t.db, filter, 2)) streamed.push(...batch.map((r) => r.id));
+      const page = await t.app.inject({
+        url: reportUrl(field, '2026-05-01', '2026-07-31'),
+        headers: bearer(c.manager.token),
+      });
+      expect(streamed).toEqual(page.json().rows.map((r: { _id: string }) => r._id));
+      expect(new Set(streamed).size).toBe(streamed.length);
+    },
+  );
+});
