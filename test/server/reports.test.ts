@@ -259,4 +259,22 @@ describeEachDb('reports and fees', (ctx) => {
       expect(new Set(streamed).size).toBe(streamed.length);
     },
   );
+
+  it('takes long lists of sources and tours, and answers an absurdly long one with the error body', async () => {
+    const t = ctx();
+    const c = await seedJune(t);
+    const many = encodeNameList(['Hop-On Harbour Cruise', ...Array.from({ length: 40 }, (_, i) => `Tour number ${i}`)]);
+    const ok = await t.app.inject({
+      url: reportUrl('date', '2026-06-01', '2026-06-30', ALL_SOURCES, many),
+      headers: bearer(c.manager.token),
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(names(ok.json())).toEqual(['Harbour']);
+    const absurd = await t.app.inject({
+      url: reportUrl('date', '2026-06-01', '2026-06-30', ALL_SOURCES, 'x'.repeat(5000)),
+      headers: bearer(c.manager.token),
+    });
+    expect(absurd.statusCode).toBe(414);
+    expect(absurd.json()).toMatchObject({ code: 'FST_ERR_MAX_PARAM_LENGTH', error: expect.any(String) });
+  });
 });

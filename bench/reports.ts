@@ -1,0 +1,190 @@
+/**
+ * Scale benchmark (issue 5): 1,000,000 bookings of one company over a year in PostgreSQL; times the one-year
+ * report (first page with its total) and the full CSV stream, and checks the plans use indexes.
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:reports
+ * The admin URL's user must be allowed to create databases; a database `tourdesk_bench` is (re)created.
+ */
+import { performance } from 'node:perf_hooks';
+import type { AddressInfo } from 'node:net';
+import { Client } from 'pg';
+import { v7 as uuidv7 } from 'uuid';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openPostgres } from '../server/db/client';
+import { companies, sources, tours, users } from '../server/db/schema';
+import { hashPassword } from '../server/modules/auth/passwords';
+import { TokenService } from '../server/modules/auth/tokens';
+import { encodeNameList } from '../src/domain/reports';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 1_000_000);
+const DB_NAME = 'tourdesk_bench';
+const SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing';
+const TOURS = [
+  'Old Town Walk',
+  'Hop-On Harbour Cruise',
+  'Tapas Tour',
+  'Sunset Boat Trip',
+  'Museum Highlights',
+  'Royal Palace & Gardens',
+];
+const SOURCES = ['Walkin', 'GetYourGuide', 'Viator', 'Website', 'Manual'];
+const START = '2025-01-01';
+const END = '2025-12-31';
+
+function benchUrl(): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${DB_NAME}`;
+  return url.toString();
+}
+
+async function admin(sql: string): Promise<void> {
+  const client = new Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function seed(companyId: string): Promise<void> {
+  const client = new Client({ connectionString: benchUrl() });
+  await client.connect();
+  const started = performance.now();
+  // One statement: the database makes the rows, so seeding a million takes seconds, not minutes.
+  await client.query(
+    `insert into bookings (company_id, id, booking_id, name, phone, date, time, tour, source,
+       adults, teens, children, attended_adults, attended_teens, attended_children, pax, cancelled, manual, created_at)
+     select $1::uuid, gen_random_uuid(), 'BK' || g, 'Guest ' || g, case when g % 5 = 0 then null else '+34 600 ' || g end,
+       date '${START}' + (g % 365), (array['09:00','10:00','11:30','13:00','16:00','19:30'])[1 + g % 6],
+       ($2::text[])[1 + g % ${TOURS.length}], ($3::text[])[1 + (g / 7) % ${SOURCES.length}],
+       1 + g % 4, g % 3 / 2, g % 5 / 4, 1 + g % 4 - (g % 7 / 6), 0, 0, 1 + g % 4 + g % 3 / 2 + g % 5 / 4,
+       g % 50 = 0, g % 9 = 0,
+       timestamptz '${START} 08:00+00' + ((g % 365) || ' days')::interval - ((g % 40) || ' days')::interval
+     from generate_series(1, $4::int) g`,
+    [companyId, TOURS, SOURCES, BOOKINGS],
+  );
+  await client.query('analyze bookings');
+  await client.query('vacuum bookings');
+  console.log(
+    `seeded ${BOOKINGS.toLocaleString('en')} bookings in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  await client.end();
+}
+
+async function explain(sql: string, params: unknown[]): Promise<string> {
+  const client = new Client({ connectionString: benchUrl() });
+  await client.connect();
+  const { rows } = await client.query(`explain (analyze, buffers) ${sql}`, params);
+  await client.end();
+  return rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+async function main(): Promise<void> {
+  await admin(`drop database if exists ${DB_NAME} with (force)`);
+  await admin(`create database ${DB_NAME}`);
+  const database = await openPostgres(benchUrl(), 4);
+  const companyId = uuidv7();
+  const userId = uuidv7();
+  await database.db.insert(companies).values({ id: companyId, name: 'Bench Tours', timezone: 'Europe/Madrid' });
+  await database.db.insert(tours).values(TOURS.map((label, i) => ({ companyId, id: uuidv7(), key: `t${i}`, label })));
+  await database.db
+    .insert(sources)
+    .values(SOURCES.map((label, i) => ({ companyId, id: uuidv7(), key: `s${i}`, label })));
+  await database.db.insert(users).values({
+    companyId,
+    id: userId,
+    email: 'bench@example.test',
+    name: 'Bench Manager',
+    role: 'Manager',
+    passwordHash: await hashPassword('bench-password'),
+  });
+  await seed(companyId);
+
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET: SECRET, DATA_DIR: '/tmp/tourdesk-bench' }) };
+  const app = await buildApp(config, { database });
+  const tokens = new TokenService(SECRET, 3600);
+  const token = await tokens.sign({ userId, companyId, role: 'Manager' });
+  const path = (field: string, query: string) =>
+    `/api/bookings/reports/${field}/${START}/${END}/${encodeURIComponent(encodeNameList(SOURCES))}/${encodeURIComponent(encodeNameList(TOURS))}${query}`;
+
+  const results: string[] = [];
+  for (const field of ['date', 'createdAt']) {
+    const times: number[] = [];
+    let total = 0;
+    for (let i = 0; i < 7; i++) {
+      const started = performance.now();
+      const res = await app.inject({
+        url: path(field, '?page=0&pageSize=100'),
+        headers: { authorization: `Bearer ${token}` },
+      });
+      times.push(performance.now() - started);
+      if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
+      total = res.json<{ total: number }>().total;
+    }
+    const line = `one-year report by ${field}: first page of 100 + total ${total.toLocaleString('en')}: median ${median(times).toFixed(0)} ms (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}) over ${times.length} runs`;
+    console.log(line);
+    results.push(line);
+  }
+
+  const range = ['2025-01-01', '2025-12-31'];
+  const plans = {
+    count: await explain(
+      `select count(*) from bookings where company_id = $1 and date between $2 and $3 and cancelled = false and source = any($4) and tour = any($5)`,
+      [companyId, ...range, SOURCES, TOURS],
+    ),
+    page: await explain(
+      `select * from bookings where company_id = $1 and date between $2 and $3 and cancelled = false and source = any($4) and tour = any($5) order by date, time, id limit 100`,
+      [companyId, ...range, SOURCES, TOURS],
+    ),
+  };
+  for (const [name, plan] of Object.entries(plans)) {
+    const seq = /Seq Scan on bookings/.test(plan);
+    console.log(`plan of the ${name} query: ${seq ? 'SEQUENTIAL SCAN' : 'index only'}\n${plan}\n`);
+    results.push(`${name} plan: ${seq ? 'sequential scan of bookings' : 'no sequential scan of bookings'}`);
+  }
+
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as AddressInfo).port;
+  for (const field of ['date', 'createdAt']) {
+    global.gc?.();
+    const before = process.memoryUsage();
+    let peakRss = before.rss;
+    let peakHeap = before.heapUsed;
+    const sampler = setInterval(() => {
+      const now = process.memoryUsage();
+      peakRss = Math.max(peakRss, now.rss);
+      peakHeap = Math.max(peakHeap, now.heapUsed);
+    }, 50);
+    const started = performance.now();
+    const res = await fetch(`http://127.0.0.1:${port}${path(field, '?format=csv')}`, {
+      headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' },
+    });
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.length;
+      for (const b of chunk) if (b === 10) lines++;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+    const line = `full CSV by ${field}: ${(lines - 1).toLocaleString('en')} rows, ${mb(bytes)} MB in ${seconds.toFixed(2)} s; RSS growth ${mb(peakRss - before.rss)} MB, heap growth ${mb(peakHeap - before.heapUsed)} MB (peak over the start, server and client in one process)`;
+    console.log(line);
+    results.push(line);
+  }
+  await app.close();
+  await database.close();
+  console.log(`\nSUMMARY\n${results.join('\n')}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
