@@ -134,20 +134,33 @@ async function main(): Promise<void> {
   }
 
   const range = ['2025-01-01', '2025-12-31'];
+  const instants = [new Date('2024-12-31T23:00:00Z'), new Date('2025-12-31T22:59:59.999Z')];
+  const filter = 'cancelled = false and source = any($4) and tour = any($5)';
   const plans = {
-    count: await explain(
-      `select count(*) from bookings where company_id = $1 and date between $2 and $3 and cancelled = false and source = any($4) and tour = any($5)`,
+    'count by date': await explain(
+      `select count(*) from bookings where company_id = $1 and date between $2 and $3 and ${filter}`,
       [companyId, ...range, SOURCES, TOURS],
     ),
-    page: await explain(
-      `select * from bookings where company_id = $1 and date between $2 and $3 and cancelled = false and source = any($4) and tour = any($5) order by date, time, id limit 100`,
+    'page by date': await explain(
+      `select * from bookings where company_id = $1 and date between $2 and $3 and ${filter} order by date, time, id limit 100`,
       [companyId, ...range, SOURCES, TOURS],
+    ),
+    'count by createdAt': await explain(
+      `select count(*) from bookings where company_id = $1 and created_at between $2 and $3 and ${filter}`,
+      [companyId, ...instants, SOURCES, TOURS],
+    ),
+    'page by createdAt': await explain(
+      `select * from bookings where company_id = $1 and created_at between $2 and $3 and ${filter} order by created_at, id limit 100`,
+      [companyId, ...instants, SOURCES, TOURS],
     ),
   };
   for (const [name, plan] of Object.entries(plans)) {
     const seq = /Seq Scan on bookings/.test(plan);
-    console.log(`plan of the ${name} query: ${seq ? 'SEQUENTIAL SCAN' : 'index only'}\n${plan}\n`);
-    results.push(`${name} plan: ${seq ? 'sequential scan of bookings' : 'no sequential scan of bookings'}`);
+    const ms = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1];
+    console.log(`plan of the ${name} query:\n${plan}\n`);
+    results.push(
+      `${name}: ${seq ? 'SEQUENTIAL SCAN of bookings' : 'no sequential scan of bookings'}, ${ms} ms in PostgreSQL`,
+    );
   }
 
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,4 +1,4 @@
-import { and, asc, between, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ReportField } from '../../../src/domain/reports';
 import type { Db } from '../../db/client';
 import { bookings } from '../../db/schema';
@@ -60,18 +60,12 @@ export async function reportPage(db: Db, filter: ReportFilter, page: number, pag
 export async function* reportBatches(db: Db, filter: ReportFilter, batchSize = 2000): AsyncGenerator<BookingRow[]> {
   let last: BookingRow | undefined;
   for (;;) {
+    // A row comparison, unlike an OR chain, is an index range: each batch starts where the last one ended.
     const after: SQL | undefined = !last
       ? undefined
       : filter.field === 'date'
-        ? or(
-            gt(bookings.date, last.date),
-            and(eq(bookings.date, last.date), gt(bookings.time, last.time)),
-            and(eq(bookings.date, last.date), eq(bookings.time, last.time), gt(bookings.id, last.id)),
-          )
-        : or(
-            gt(bookings.createdAt, last.createdAt),
-            and(eq(bookings.createdAt, last.createdAt), gt(bookings.id, last.id)),
-          );
+        ? sql`(${bookings.date}, ${bookings.time}, ${bookings.id}) > (${last.date}, ${last.time}, ${last.id})`
+        : sql`(${bookings.createdAt}, ${bookings.id}) > (${last.createdAt}, ${last.id})`;
     const rows = await db
       .select()
       .from(bookings)
