@@ -151,7 +151,8 @@ export const bookings = pgTable(
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
     index('bookings_slot_idx').on(t.companyId, t.date, t.time, t.tour),
-    // The report indexes (covering, with INCLUDE) are in migrations/0001_report_indexes.sql.
+    // Reservation reports page and stream in (createdAt, id) order.
+    index('bookings_created_idx').on(t.companyId, t.createdAt, t.id),
     foreignKey({ columns: [t.companyId], foreignColumns: [companies.id] }).onDelete('cascade'),
   ],
 );

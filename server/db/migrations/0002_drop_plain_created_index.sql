@@ -1,1 +1,0 @@
-DROP INDEX "bookings_created_idx";
