@@ -1,5 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import type { Booking, NearbySlot } from '../../src/domain/booking';
+import { CUSTOMER_TYPES, listFromCounts, ZERO_COUNTS, type CustomerCounts } from '../../src/domain/customerTypes';
+import type { Shift } from '../../src/domain/team';
 import { apiUrl } from './fixtures';
 import { server } from './server';
 
@@ -8,6 +10,7 @@ export const DAY_LABEL = 'Saturday, 21 November 2026';
 export const TIME = '10:30';
 export const TOUR = 'Old Town Walk';
 export const SLOT_PATH = `/bookings/date/${DAY}/${TIME}/Old%20Town%20Walk`;
+export const SHIFT_STRING = `${DAY}-${TIME}-${TOUR}`;
 
 let nextId = 1;
 
@@ -37,21 +40,65 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
   };
 }
 
+/** A shift of the slot DAY/TIME/TOUR; each guide's counts default to zero for the types left out. */
+export function makeShift(
+  guides: Array<{ _id: string; name: string; counts: Partial<CustomerCounts> }>,
+  totals: Partial<CustomerCounts> = {},
+): Shift {
+  return {
+    _id: 'shift-1',
+    shiftString: SHIFT_STRING,
+    date: DAY,
+    time: TIME,
+    tour: TOUR,
+    guides: guides.map(({ _id, name, counts }) => ({
+      _id,
+      name,
+      attendees: listFromCounts({ ...ZERO_COUNTS, ...counts }, CUSTOMER_TYPES),
+    })),
+    totalAttendees: listFromCounts({ ...ZERO_COUNTS, ...totals }, CUSTOMER_TYPES),
+  };
+}
+
 interface SlotOptions {
   bookings?: Booking[];
   modifiable?: boolean;
   nearby?: NearbySlot[];
   note?: string;
   guides?: Array<{ _id: string; name: string }>;
+  /** The slot's shift; null (the default) answers 404 NO_SHIFT, as the server does before the first split. */
+  shift?: Shift | null;
 }
 
-/** The four calls the slot page makes, answered for the slot DAY/TIME/TOUR; returns what the server "holds". */
-export function serveSlot({ bookings = [], modifiable = true, nearby = [], note = '', guides = [] }: SlotOptions = {}) {
-  const calls = { slot: [] as Array<Record<string, string>>, nearby: [] as Array<Record<string, string>> };
+/**
+ * The calls the slot page makes, answered for the slot DAY/TIME/TOUR. Returns the calls made and what the server
+ * "holds": a test's own mutation handlers change `held`, and later fetches answer with it.
+ */
+export function serveSlot({
+  bookings = [],
+  modifiable = true,
+  nearby = [],
+  note = '',
+  guides = [],
+  shift = null,
+}: SlotOptions = {}) {
+  const held = { bookings, shift };
+  const calls = {
+    slot: [] as Array<Record<string, string>>,
+    nearby: [] as Array<Record<string, string>>,
+    shift: [] as Array<Record<string, string>>,
+    held,
+  };
   server.use(
     http.get(apiUrl('/api/bookings/date/:day/:time/:tour'), ({ params }) => {
       calls.slot.push(params as Record<string, string>);
-      return HttpResponse.json({ bookings, modifiable });
+      return HttpResponse.json({ bookings: held.bookings, modifiable });
+    }),
+    http.get(apiUrl('/api/shift/:time/:day/:tour/:companyName'), ({ params }) => {
+      calls.shift.push(params as Record<string, string>);
+      return held.shift
+        ? HttpResponse.json(held.shift)
+        : HttpResponse.json({ error: 'No shift for this slot', code: 'NO_SHIFT' }, { status: 404 });
     }),
     http.get(apiUrl('/api/bookings/nearbytours/:day/:startTime/:endTime'), ({ params }) => {
       calls.nearby.push(params as Record<string, string>);

@@ -3,15 +3,19 @@ import { http, HttpResponse } from 'msw';
 import { apiUrl, company, makeUser, signedIn } from './fixtures';
 import { renderRoute } from './renderWithProviders';
 import { server } from './server';
-import { DAY, DAY_LABEL, makeBooking, serveSlot, SLOT_PATH } from './slotFixtures';
+import { DAY, DAY_LABEL, makeBooking, makeShift, serveSlot, SLOT_PATH } from './slotFixtures';
 
 const row = async (name: string) => screen.findByRole('listitem', { name });
 const guide = (companyOverrides = {}) =>
   signedIn(makeUser({ role: 'Guide', assignable: false, company: { ...company, ...companyOverrides } }));
 
 describe('slot page', () => {
-  it('shows the back button, the date and the slot header with its totals and guides', async () => {
+  it("shows the back button, the date and the slot header with its totals and the shift's guides", async () => {
     serveSlot({
+      shift: makeShift([
+        { _id: 'guide-1', name: 'Lucia', counts: { Adults: 5, Children: 1 } },
+        { _id: 'guide-2', name: 'Marco', counts: { Adults: 1 } },
+      ]),
       bookings: [
         makeBooking({
           name: 'Ana',
@@ -29,7 +33,8 @@ describe('slot page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Old Town Walk' })).toBeInTheDocument();
     expect(screen.getByText(DAY_LABEL)).toBeInTheDocument();
     expect(screen.getByText('Adults 2 of 6 · Children 1 of 1')).toBeInTheDocument();
-    expect(screen.getByText('Lucia: Adults 2, Children 1')).toBeInTheDocument();
+    expect(await screen.findByText('Lucia: 5 Adults, 1 Child')).toBeInTheDocument();
+    expect(screen.getByText('Marco: 1 Adult')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to day' })).toHaveAttribute('href', `/bookings/date/${DAY}`);
     expect(screen.queryByRole('img', { name: 'Locked' })).not.toBeInTheDocument();
   });

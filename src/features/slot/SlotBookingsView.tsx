@@ -5,11 +5,9 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { useSignedInUser } from '../../app/hooks';
 import type { Booking, SlotBookings } from '../../domain/booking';
-import { slotTotals } from '../../domain/slots';
 import { BookingRow } from './BookingRow';
 import { GuidePicker } from './GuidePicker';
 import type { SlotArgs } from './slotApi';
-import { SplitButton } from './SplitButton';
 
 // The booking forms carry date pickers: they download when first opened, not with the slot page.
 const AddBookingDialog = lazy(() => import(/* webpackChunkName: "booking-forms" */ './AddBookingDialog'));
@@ -22,7 +20,7 @@ interface SlotBookingsViewProps {
   onLocked: () => void;
 }
 
-/** Spec §2: Split, Add Booking, the guide picker and the bookings sorted by name. */
+/** Spec §2: Add Booking, the guide picker and the bookings sorted by name (Split is in the slot header). */
 export function SlotBookingsView({ slot, data, onLocked }: SlotBookingsViewProps) {
   const { assignable } = useSignedInUser();
   const [adding, setAdding] = useState(false);
@@ -33,7 +31,6 @@ export function SlotBookingsView({ slot, data, onLocked }: SlotBookingsViewProps
   return (
     <>
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-        <SplitButton totals={slotTotals(data.bookings)} />
         <Button variant="contained" startIcon={<Add />} disabled={!data.modifiable} onClick={() => setAdding(true)}>
           Add Booking
         </Button>

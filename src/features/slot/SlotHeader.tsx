@@ -1,10 +1,10 @@
 import LockIcon from '@mui/icons-material/Lock';
 import NoteAdd from '@mui/icons-material/NoteAdd';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useId } from 'react';
 import { useSignedInUser } from '../../app/hooks';
 import { TourFlag } from '../../components/TourFlag';
 import { tourLook } from '../../components/tourLook';
@@ -13,8 +13,13 @@ import { totalCount } from '../../domain/customerTypes';
 import { LOCK_MINUTES } from '../../domain/slotRules';
 import { slotTotals } from '../../domain/slots';
 import { CopyPaxButton } from './CopyPaxButton';
+import { AssignBookingsButton } from './guides/AssignBookingsButton';
+import { ShiftGuides } from './guides/ShiftGuides';
+import { SplitButton } from './guides/SplitButton';
+import { mismatchText, shiftShares } from './guides/splitText';
+import { useSlotShift } from './guides/useSlotShift';
 import type { SlotArgs } from './slotApi';
-import { attendanceText, countsText, guidesOnBookings } from './slotCounts';
+import { attendanceText } from './slotCounts';
 
 interface SlotHeaderProps {
   slot: SlotArgs;
@@ -23,13 +28,21 @@ interface SlotHeaderProps {
   data?: SlotBookings;
   noteOpen: boolean;
   onToggleNote: () => void;
+  /** The server said the slot locked meanwhile: reload it so the controls show the lock. */
+  onLocked: () => void;
 }
 
-export function SlotHeader({ slot, dateLabel, data, noteOpen, onToggleNote }: SlotHeaderProps) {
+export function SlotHeader({ slot, dateLabel, data, noteOpen, onToggleNote, onLocked }: SlotHeaderProps) {
   const { company } = useSignedInUser();
   const look = tourLook(company.tours, slot.tour);
   const totals = data && slotTotals(data.bookings);
-  const guides = data ? guidesOnBookings(data.bookings) : [];
+  const { shift, error: shiftError, refetch: refetchShift } = useSlotShift(slot, !data);
+  // Spec §4: the saved split is compared with the guests booked now, so bookings changed since it show too.
+  const warning = shift && totals ? mismatchText(shiftShares(shift), totals.booked) : null;
+  const lockId = useId();
+  const warningId = useId();
+  const locked = data?.modifiable === false;
+  const describedBy = [locked && lockId, warning && warningId].filter(Boolean).join(' ') || undefined;
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, borderLeft: `8px solid ${look.color}` }}>
@@ -43,8 +56,8 @@ export function SlotHeader({ slot, dateLabel, data, noteOpen, onToggleNote }: Sl
         </Typography>
         {data?.modifiable === false && <LockIcon titleAccess="Locked" color="action" />}
       </Stack>
-      {data?.modifiable === false && (
-        <Typography variant="body2" color="text.secondary">
+      {locked && (
+        <Typography id={lockId} variant="body2" color="text.secondary">
           Changes close {LOCK_MINUTES} minutes after the start; ask a Manager to change this slot.
         </Typography>
       )}
@@ -54,21 +67,36 @@ export function SlotHeader({ slot, dateLabel, data, noteOpen, onToggleNote }: Sl
             {totalCount(totals.checkedIn)}/{totalCount(totals.booked)} guests checked in
           </Typography>
           <Typography variant="body2">{attendanceText(totals.checkedIn, totals.booked)}</Typography>
-          {guides.length > 0 && (
-            <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-              <Typography variant="body2" color="text.secondary">
-                Guides
-              </Typography>
-              {guides.map((guide) => (
-                <Chip key={guide.name} label={`${guide.name}: ${countsText(guide.counts)}`} sx={{ maxWidth: '100%' }} />
-              ))}
-            </Stack>
-          )}
+          <ShiftGuides
+            shift={shift}
+            error={shiftError}
+            onRetry={refetchShift}
+            warning={warning}
+            warningId={warningId}
+          />
           <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
             <Button variant="outlined" startIcon={<NoteAdd />} aria-expanded={noteOpen} onClick={onToggleNote}>
               Add note
             </Button>
             <CopyPaxButton slot={slot} dateLabel={dateLabel} totals={totals} />
+            <SplitButton
+              slot={slot}
+              totals={totals.booked}
+              mismatch={warning !== null}
+              describedBy={describedBy}
+              modifiable={data.modifiable}
+              onLocked={onLocked}
+            />
+            {shift && shift.guides.length > 0 && (
+              <AssignBookingsButton
+                slot={slot}
+                bookings={data.bookings}
+                shift={shift}
+                modifiable={data.modifiable}
+                describedBy={locked ? lockId : undefined}
+                onLocked={onLocked}
+              />
+            )}
           </Stack>
         </Stack>
       )}

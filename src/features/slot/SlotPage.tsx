@@ -88,6 +88,7 @@ function SlotView({ slot }: { slot: SlotArgs }) {
         data={hidden ? undefined : data}
         noteOpen={noteOpen}
         onToggleNote={() => setNoteOpen((open) => !open)}
+        onLocked={refetch}
       />
       {body}
     </Stack>

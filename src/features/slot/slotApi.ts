@@ -7,7 +7,10 @@ import type {
   SlotBookings,
 } from '../../domain/booking';
 import type { CountList } from '../../domain/customerTypes';
+import { noteUniqueId } from '../../domain/slotRules';
+import type { SaveShiftGuidesBody, Shift } from '../../domain/team';
 import { api } from '../../services/api';
+import { errorCode } from '../../services/errors';
 
 export interface SlotArgs {
   day: string;
@@ -31,6 +34,26 @@ export interface EditBookingArgs extends SlotArgs {
 }
 
 export type AddBookingArgs = SlotArgs & { body: AddBookingBody };
+
+/** The spec's shift path names the company; the server takes it from the token, but the path needs it. */
+export type ShiftArgs = SlotArgs & { companyName: string };
+
+export interface SaveShiftGuidesArgs {
+  slot: ShiftArgs;
+  selectedItems: SaveShiftGuidesBody['selectedGuides']['selectedItems'];
+}
+
+export interface AssignGuideArgs extends SlotArgs {
+  bookingIds: string[];
+  /** A member's name, or null for Unassigned. */
+  guide: string | null;
+}
+
+/** A shift is keyed like the slot's note: day-time-tour. */
+export const shiftStringOf = ({ day, time, tour }: SlotArgs) => noteUniqueId(day, time, tour);
+const shiftTag = (slot: SlotArgs) => ({ type: 'Shift' as const, id: shiftStringOf(slot) });
+// The guide shift report is built from shifts and from the guides recorded on bookings.
+const shiftReportTag = { type: 'Shift' as const, id: 'LIST' };
 
 /** Every change to a slot also changes its day's list (pax, checked-in) and the slot the booking moves to. */
 const slotAndDayTags = (slot: SlotArgs, booking?: Booking) => [
@@ -89,6 +112,59 @@ export const slotApi = api.injectEndpoints({
       query: ({ body }) => ({ url: '/api/bookings/add-booking', method: 'POST', body }),
       invalidatesTags: (result, _error, slot) => slotAndDayTags(slot, result),
     }),
+    /** Null when the slot has no shift yet: the server's 404 NO_SHIFT is an answer, not a failure (spec §8). */
+    getSlotShift: build.query<Shift | null, ShiftArgs>({
+      async queryFn({ day, time, tour, companyName }, _api, _extraOptions, baseQuery) {
+        const result = await baseQuery(
+          `/api/shift/${encodeURIComponent(time)}/${day}/${encodeURIComponent(tour)}/${encodeURIComponent(companyName)}`,
+        );
+        if (result.error) return errorCode(result.error) === 'NO_SHIFT' ? { data: null } : { error: result.error };
+        return { data: result.data as Shift };
+      },
+      providesTags: (_result, _error, slot) => [shiftTag(slot)],
+    }),
+    saveShiftGuides: build.mutation<Shift, SaveShiftGuidesArgs>({
+      query: ({ slot, selectedItems }) => {
+        const body: SaveShiftGuidesBody = { selectedGuides: { selectedItems } };
+        return { url: `/api/shift/${encodeURIComponent(shiftStringOf(slot))}/guides`, method: 'POST', body };
+      },
+      // The answer is the saved shift: the header shows it at once, before the refetch the tag starts.
+      async onQueryStarted({ slot }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(slotApi.util.updateQueryData('getSlotShift', slot, () => data));
+        } catch {
+          // The dialog shows the failure; the cache keeps the shift as it was.
+        }
+      },
+      invalidatesTags: (_result, error, { slot }) => (error ? [] : [shiftTag(slot), shiftReportTag]),
+    }),
+    /** The answer replaces the moved bookings at once, so the groups update without waiting for the refetch. */
+    assignGuide: build.mutation<Booking[], AssignGuideArgs>({
+      query: ({ bookingIds, guide }) => ({
+        url: '/api/bookings/assign-guide',
+        method: 'PUT',
+        body: { bookingIds, guide },
+      }),
+      async onQueryStarted({ bookingIds: _ids, guide: _guide, ...slot }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          const updated = new Map(data.map((booking) => [booking._id, booking]));
+          dispatch(
+            slotApi.util.updateQueryData('getSlotBookings', slot, (draft) => {
+              draft.bookings = draft.bookings.map((booking) => updated.get(booking._id) ?? booking);
+            }),
+          );
+        } catch {
+          // The dialog shows the failure; nothing was changed in the cache.
+        }
+      },
+      // Refetched after a refusal too: a lock or a vanished booking means the slot changed meanwhile.
+      invalidatesTags: (_result, _error, { bookingIds: _ids, guide: _guide, ...slot }) => [
+        ...slotAndDayTags(slot),
+        shiftReportTag,
+      ],
+    }),
     getNote: build.query<{ note: string }, string>({
       query: (uniqueId) => `/api/${encodeURIComponent(uniqueId)}`,
       providesTags: (_result, _error, uniqueId) => [{ type: 'Note', id: uniqueId }],
@@ -108,4 +184,7 @@ export const {
   useAddBookingMutation,
   useGetNoteQuery,
   useSaveNoteMutation,
+  useGetSlotShiftQuery,
+  useSaveShiftGuidesMutation,
+  useAssignGuideMutation,
 } = slotApi;

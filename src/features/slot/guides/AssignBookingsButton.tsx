@@ -1,0 +1,51 @@
+import AssignmentInd from '@mui/icons-material/AssignmentInd';
+import Button from '@mui/material/Button';
+import { useState } from 'react';
+import type { Booking } from '../../../domain/booking';
+import type { Shift } from '../../../domain/team';
+import type { SlotArgs } from '../slotApi';
+import { AssignBookingsDialog } from './AssignBookingsDialog';
+
+interface AssignBookingsButtonProps {
+  slot: SlotArgs;
+  bookings: readonly Booking[];
+  shift: Shift;
+  modifiable: boolean;
+  describedBy?: string;
+  onLocked: () => void;
+}
+
+/** Offered once the slot's shift has guides: before that there is nobody to assign bookings to. */
+export function AssignBookingsButton({
+  slot,
+  bookings,
+  shift,
+  modifiable,
+  describedBy,
+  onLocked,
+}: AssignBookingsButtonProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="outlined"
+        startIcon={<AssignmentInd />}
+        disabled={!modifiable}
+        aria-describedby={describedBy}
+        onClick={() => setOpen(true)}
+      >
+        Assign bookings
+      </Button>
+      {open && (
+        <AssignBookingsDialog
+          slot={slot}
+          bookings={bookings}
+          shift={shift}
+          modifiable={modifiable}
+          onClose={() => setOpen(false)}
+          onLocked={onLocked}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { countsFromList } from '../../../domain/customerTypes';
+import type { Shift } from '../../../domain/team';
+import { errorMessage } from '../../../services/errors';
+import { shareText } from './splitText';
+
+interface ShiftGuidesProps {
+  shift: Shift | null | undefined;
+  error: unknown;
+  onRetry: () => void;
+  /** The saved split's mismatch sentence, if any, and the id the Split button points at. */
+  warning: string | null;
+  warningId: string;
+}
+
+/** The slot header's assigned guides: the shift's guides with their share of the guests. */
+export function ShiftGuides({ shift, error, onRetry, warning, warningId }: ShiftGuidesProps) {
+  if (error) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" onClick={onRetry}>
+            Try again
+          </Button>
+        }
+      >
+        {errorMessage(error, "The slot's guides could not be loaded")}
+      </Alert>
+    );
+  }
+  if (!shift || shift.guides.length === 0) return null;
+  return (
+    <Stack spacing={0.5}>
+      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Typography variant="body2" color="text.secondary">
+          Guides
+        </Typography>
+        {shift.guides.map((guide) => (
+          <Chip
+            key={guide._id}
+            label={`${guide.name}: ${shareText(countsFromList(guide.attendees))}`}
+            sx={{ maxWidth: '100%' }}
+          />
+        ))}
+      </Stack>
+      {warning && (
+        <Typography id={warningId} variant="body2" color="warning.dark">
+          * {warning}
+        </Typography>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,36 @@
+import CallSplit from '@mui/icons-material/CallSplit';
+import Button from '@mui/material/Button';
+import { useState } from 'react';
+import type { CustomerCounts } from '../../../domain/customerTypes';
+import type { SlotArgs } from '../slotApi';
+import { SplitDialog } from './SplitDialog';
+
+interface SplitButtonProps {
+  slot: SlotArgs;
+  totals: CustomerCounts;
+  /** The saved split no longer adds up to the slot's guests (spec §4: Split carries an asterisk). */
+  mismatch: boolean;
+  /** The id of the text that says why: the mismatch, or the lock. */
+  describedBy?: string;
+  modifiable: boolean;
+  onLocked: () => void;
+}
+
+/** Split (manage guides). */
+export function SplitButton({ slot, totals, mismatch, describedBy, modifiable, onLocked }: SplitButtonProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="outlined"
+        startIcon={<CallSplit />}
+        disabled={!modifiable}
+        aria-describedby={describedBy}
+        onClick={() => setOpen(true)}
+      >
+        {mismatch ? 'Split*' : 'Split'}
+      </Button>
+      {open && <SplitDialog slot={slot} totals={totals} onClose={() => setOpen(false)} onLocked={onLocked} />}
+    </>
+  );
+}

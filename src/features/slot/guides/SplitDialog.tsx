@@ -1,0 +1,191 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormLabel from '@mui/material/FormLabel';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  CUSTOMER_TYPES,
+  countsFromList,
+  listFromCounts,
+  totalCount,
+  type CustomerCounts,
+} from '../../../domain/customerTypes';
+import { splitEvenly } from '../../../domain/split';
+import type { Shift } from '../../../domain/team';
+import { errorCode, errorMessage } from '../../../services/errors';
+import { BookingDialogFrame, BookingForm, FormActions } from '../BookingFormFields';
+import { useGetCompanyGuidesQuery } from '../guidesApi';
+import { useSaveShiftGuidesMutation, type ShiftArgs, type SlotArgs } from '../slotApi';
+import { countsText } from '../slotCounts';
+import { GuideShareFields } from './GuideShareFields';
+import { mismatchText } from './splitText';
+import { inputsFrom, parseShare, type ChosenGuide, type ShareInputs } from './splitForm';
+import { useSlotShift } from './useSlotShift';
+
+export interface SplitDialogProps {
+  onClose: () => void;
+  slot: SlotArgs;
+  /** The slot's booked guests per type, as the header shows them. */
+  totals: CustomerCounts;
+  onLocked: () => void;
+}
+
+/** Spec §4 guide assignment: choose the slot's guides and share its guests between them. */
+export function SplitDialog({ onClose, slot, totals, onLocked }: SplitDialogProps) {
+  const { args, shift, error, refetch } = useSlotShift(slot, false);
+  let body;
+  // The form starts from the saved split, so it waits for the shift rather than start from nothing.
+  if (shift !== undefined) {
+    body = <SplitForm onClose={onClose} slot={args} totals={totals} shift={shift} onLocked={onLocked} />;
+  } else if (error) {
+    body = (
+      <DialogContent>
+        <Alert severity="error" action={<RetryButton onClick={refetch} />}>
+          {errorMessage(error, "The slot's guides could not be loaded")}
+        </Alert>
+      </DialogContent>
+    );
+  } else {
+    body = (
+      <DialogContent role="status" aria-label="Loading the slot's guides">
+        <CircularProgress />
+      </DialogContent>
+    );
+  }
+  return (
+    <BookingDialogFrame open onClose={onClose} title="Split between guides">
+      {body}
+      {shift === undefined && (
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose}>Close</Button>
+        </DialogActions>
+      )}
+    </BookingDialogFrame>
+  );
+}
+
+const RetryButton = ({ onClick }: { onClick: () => void }) => (
+  <Button color="inherit" onClick={onClick}>
+    Try again
+  </Button>
+);
+
+interface SplitFormProps extends Omit<SplitDialogProps, 'slot'> {
+  slot: ShiftArgs;
+  shift: Shift | null;
+}
+
+function SplitForm({ onClose, slot, totals, shift, onLocked }: SplitFormProps) {
+  const { data: team, error: teamError, refetch: refetchTeam } = useGetCompanyGuidesQuery();
+  const [saveShift, { isLoading, error }] = useSaveShiftGuidesMutation();
+  const saved = shift?.guides ?? [];
+  // Opens on the saved split as it was saved (hand edits included); choosing guides again re-splits evenly.
+  const [chosen, setChosen] = useState<ChosenGuide[]>(() => saved.map(({ _id, name }) => ({ _id, name })));
+  const [inputs, setInputs] = useState<ShareInputs[]>(() => saved.map((g) => inputsFrom(countsFromList(g.attendees))));
+  const [savedTypes] = useState(() =>
+    CUSTOMER_TYPES.filter((t) => saved.some((g) => countsFromList(g.attendees)[t] > 0)),
+  );
+
+  // A saved guide who has left the team stays listed, so the split can drop them.
+  const options = [...(team ?? []), ...saved.filter((g) => !team?.some((member) => member._id === g._id))];
+  const types = CUSTOMER_TYPES.filter((type) => totals[type] > 0 || savedTypes.includes(type));
+  const shownTypes = types.length > 0 ? types : (['Adults'] as const);
+  const shares = inputs.map(parseShare);
+  const valid = shares.every((share) => share !== null);
+  const warning = valid ? mismatchText(shares as CustomerCounts[], totals) : null;
+  const canSave = valid && (chosen.length > 0 || saved.length > 0) && !isLoading;
+
+  const resplit = (guides: ChosenGuide[]) => {
+    setChosen(guides);
+    setInputs(splitEvenly(totals, guides.length).map(inputsFrom));
+  };
+  const toggle = (guide: ChosenGuide) =>
+    resplit(
+      chosen.some((g) => g._id === guide._id)
+        ? chosen.filter((g) => g._id !== guide._id)
+        : [...chosen, { _id: guide._id, name: guide.name }],
+    );
+
+  const save = async () => {
+    if (!canSave) return;
+    const selectedItems = chosen.map((guide, index) => ({
+      ...guide,
+      attendees: listFromCounts(shares[index] as CustomerCounts, CUSTOMER_TYPES),
+    }));
+    try {
+      await saveShift({ slot, selectedItems }).unwrap();
+      onClose();
+    } catch (failure) {
+      if (errorCode(failure) === 'SLOT_LOCKED') onLocked();
+    }
+  };
+
+  return (
+    <BookingForm onSubmit={save}>
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Typography sx={{ fontWeight: 600 }}>
+          {totalCount(totals)} guests: {countsText(totals)}
+        </Typography>
+        <FormControl component="fieldset" disabled={isLoading}>
+          <FormLabel component="legend">Guides</FormLabel>
+          {teamError && (
+            <Alert severity="error" action={<RetryButton onClick={refetchTeam} />}>
+              {errorMessage(teamError, 'The team could not be loaded')}
+            </Alert>
+          )}
+          {team && options.length === 0 && (
+            <Typography>
+              Nobody in the team yet: add guides on the{' '}
+              <Link component={RouterLink} to="/guides">
+                Team page
+              </Link>
+              .
+            </Typography>
+          )}
+          <FormGroup>
+            {options.map((guide) => (
+              <FormControlLabel
+                key={guide._id}
+                label={guide.name}
+                control={<Checkbox checked={chosen.some((g) => g._id === guide._id)} onChange={() => toggle(guide)} />}
+                sx={{ minHeight: 44, overflowWrap: 'anywhere' }}
+              />
+            ))}
+          </FormGroup>
+        </FormControl>
+        {chosen.map((guide, index) => (
+          <GuideShareFields
+            key={guide._id}
+            guide={guide}
+            types={shownTypes}
+            inputs={inputs[index] as ShareInputs}
+            disabled={isLoading}
+            onChange={(type, value) =>
+              setInputs((all) => all.map((share, i) => (i === index ? { ...share, [type]: value } : share)))
+            }
+          />
+        ))}
+        {chosen.length > 0 && (
+          <Button onClick={() => resplit(chosen)} disabled={isLoading} sx={{ alignSelf: 'flex-start' }}>
+            Split evenly
+          </Button>
+        )}
+        {chosen.length === 0 && saved.length > 0 && (
+          <Alert severity="info">No guides chosen: saving removes the guides from this slot.</Alert>
+        )}
+        {warning && <Alert severity="warning">{warning}</Alert>}
+        {error && <Alert severity="error">{errorMessage(error, 'The split was not saved')}</Alert>}
+      </DialogContent>
+      <FormActions onClose={onClose} submitLabel="Save" canSubmit={canSave} busy={isLoading} />
+    </BookingForm>
+  );
+}
