@@ -1,5 +1,5 @@
 import { addDays, addMinutes, format, parse } from 'date-fns';
-import { formatInTimeZone } from 'date-fns-tz';
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { v7 as uuidv7 } from 'uuid';
 import type { Role } from '../../src/domain/auth';
 import type { TourColor, TourFlag } from '../../src/domain/company';
@@ -138,7 +138,7 @@ export function demoBookings(companyId: string, now: Date): BookingRow[] {
         pax: size,
         cancelled,
         manual,
-        createdAt: addDays(bookingDay, -1 - Math.floor(random() * 30)),
+        createdAt: bookedAt(addDays(bookingDay, -1 - Math.floor(random() * 30)), random),
       });
     }
   };
@@ -170,6 +170,13 @@ export function demoBookings(companyId: string, now: Date): BookingRow[] {
     createdAt: addDays(now, -3),
   });
   return rows;
+}
+
+/** A booking made on that day between 07:00 and 22:59 in Madrid, as customers book. */
+function bookedAt(day: Date, random: () => number): Date {
+  const hour = String(7 + Math.floor(random() * 16)).padStart(2, '0');
+  const minute = String(Math.floor(random() * 60)).padStart(2, '0');
+  return fromZonedTime(`${format(day, 'yyyy-MM-dd')}T${hour}:${minute}:00`, DEMO_TIMEZONE);
 }
 
 function nextQuarterHour(now: Date): Date {
