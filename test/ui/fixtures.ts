@@ -67,3 +67,12 @@ export function gate() {
 /** The call every signed-in landing makes (today's bookings), answered with an empty day. */
 export const emptyDays = () =>
   http.get(apiUrl('/api/bookings/date/:day'), () => HttpResponse.json({ bookings: [], hiddenSlots: 0 }));
+
+/** Empty answers for every call the signed-in pages make on opening, for tests about routing rather than data. */
+export const quietPages = () => [
+  emptyDays(),
+  http.post(apiUrl('/api/bookings/fees'), () => HttpResponse.json([])),
+  http.get(apiUrl('/api/user/users/company'), () => HttpResponse.json([])),
+  http.get(apiUrl('/api/user/guides/company'), () => HttpResponse.json([])),
+  http.post(apiUrl('/api/shift/guide-time-range'), () => HttpResponse.json([])),
+];

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from './server';
-import { apiUrl, company, expiredToken, gate, loading, makeUser, signedIn, signedOut } from './fixtures';
+import { apiUrl, company, expiredToken, gate, loading, makeUser, quietPages, signedIn, signedOut } from './fixtures';
 import { renderRoute } from './renderWithProviders';
 
 const banner = () => screen.getByRole('banner');
@@ -11,9 +11,12 @@ async function openAccountMenu(user: ReturnType<typeof renderRoute>['user']) {
   return screen.findByRole('menu');
 }
 
+// Some tests open or navigate to pages that load data; the header is what they look at.
+beforeEach(() => server.use(...quietPages()));
+
 describe('header', () => {
   it("shows the signed-in user's company as the brand", async () => {
-    renderRoute('/fees', {
+    renderRoute('/billing', {
       preloadedState: signedIn(makeUser({ company: { ...company, name: 'Sol Walking Tours' } })),
     });
     expect(await within(banner()).findByRole('link', { name: 'Sol Walking Tours' })).toHaveAttribute('href', '/');
@@ -40,7 +43,7 @@ describe('header', () => {
   });
 
   it('puts the links in a drawer behind the menu button on narrow screens', async () => {
-    const { user, pathname } = renderRoute('/fees', { preloadedState: signedIn() });
+    const { user, pathname } = renderRoute('/billing', { preloadedState: signedIn() });
     await user.click(await within(banner()).findByRole('button', { name: 'Open navigation' }));
 
     const drawer = await screen.findByRole('presentation');
@@ -52,20 +55,22 @@ describe('header', () => {
   });
 
   it('shows an email over 20 characters as its first 17 plus dots in the profile menu', async () => {
-    const { user } = renderRoute('/fees', { preloadedState: signedIn(makeUser({ email: 'manager.long@demo.test' })) });
+    const { user } = renderRoute('/billing', {
+      preloadedState: signedIn(makeUser({ email: 'manager.long@demo.test' })),
+    });
     const menu = await openAccountMenu(user);
     expect(within(menu).getByText('manager.long@demo...')).toBeInTheDocument();
     expect(within(menu).queryByText('manager.long@demo.test')).not.toBeInTheDocument();
   });
 
   it('shows a 20-character email whole', async () => {
-    const { user } = renderRoute('/fees', { preloadedState: signedIn(makeUser({ email: 'guide123@example.com' })) });
+    const { user } = renderRoute('/billing', { preloadedState: signedIn(makeUser({ email: 'guide123@example.com' })) });
     const menu = await openAccountMenu(user);
     expect(within(menu).getByText('guide123@example.com')).toBeInTheDocument();
   });
 
   it('offers Account and Logout when signed in', async () => {
-    const { user } = renderRoute('/fees', { preloadedState: signedIn() });
+    const { user } = renderRoute('/billing', { preloadedState: signedIn() });
     const menu = await openAccountMenu(user);
     expect(within(menu).getByRole('menuitem', { name: 'Account' })).toHaveAttribute('href', '/account');
     expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
@@ -92,7 +97,7 @@ describe('header', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    const { user, store, pathname } = renderRoute('/fees', { preloadedState: signedIn() });
+    const { user, store, pathname } = renderRoute('/billing', { preloadedState: signedIn() });
     const menu = await openAccountMenu(user);
     await user.click(within(menu).getByRole('menuitem', { name: 'Logout' }));
 
@@ -107,7 +112,7 @@ describe('header', () => {
     server.use(
       http.post(apiUrl('/auth/logout'), () => HttpResponse.json({ error: 'Boom', code: 'INTERNAL' }, { status: 500 })),
     );
-    const { user, store, pathname } = renderRoute('/fees', { preloadedState: signedIn() });
+    const { user, store, pathname } = renderRoute('/billing', { preloadedState: signedIn() });
     const menu = await openAccountMenu(user);
     await user.click(within(menu).getByRole('menuitem', { name: 'Logout' }));
 
@@ -124,7 +129,7 @@ describe('header', () => {
         return HttpResponse.json({ error: 'Session expired', code: 'UNAUTHORIZED' }, { status: 401 });
       }),
     );
-    renderRoute('/fees', { preloadedState: loading(makeUser({ token: expiredToken() })) });
+    renderRoute('/billing', { preloadedState: loading(makeUser({ token: expiredToken() })) });
 
     expect(within(banner()).getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
     expect(within(banner()).queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { emptyDays, signedIn, signedOut } from './fixtures';
+import { emptyDays, quietPages, signedIn, signedOut } from './fixtures';
 import { renderRoute } from './renderWithProviders';
 import { server } from './server';
 import { serveSlot } from './slotFixtures';
@@ -14,7 +14,7 @@ describe('routes', () => {
     ['/account', 'Account', 'Account · Tourdesk'],
     ['/billing', 'Billing', 'Billing · Tourdesk'],
   ])('%s shows "%s" and names the tab', async (path, heading, title) => {
-    server.use(emptyDays());
+    server.use(...quietPages());
     renderRoute(path, { preloadedState: signedIn() });
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(document.title).toBe(title);

@@ -1,13 +1,26 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from './server';
-import { apiUrl, emptyDays, expiredToken, freshToken, gate, loading, makeUser, signedOut } from './fixtures';
+import {
+  apiUrl,
+  emptyDays,
+  expiredToken,
+  freshToken,
+  gate,
+  loading,
+  makeUser,
+  quietPages,
+  signedOut,
+} from './fixtures';
 import { renderRoute } from './renderWithProviders';
 
 const refreshFails = () =>
   http.get(apiUrl('/auth/refresh'), () =>
     HttpResponse.json({ error: 'Session expired', code: 'UNAUTHORIZED' }, { status: 401 }),
   );
+
+// The guard lands on real pages; they may ask for their data while these tests look at the session.
+beforeEach(() => server.use(...quietPages()));
 
 describe('protected routes', () => {
   it('send a visitor without a user to /login', async () => {

@@ -1,0 +1,96 @@
+import Download from '@mui/icons-material/Download';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import type { FormEvent } from 'react';
+import { DayField } from '../../components/DayField';
+import { REPORT_TYPES, type ReportType } from '../../domain/reports';
+import { NamesSelect } from './NamesSelect';
+import { rangeErrors, REPORT_TYPE_LABELS, type ReportFormValues } from './reportFilters';
+
+interface ReportFormProps {
+  values: ReportFormValues;
+  onChange: (values: ReportFormValues) => void;
+  sourceOptions: readonly string[];
+  tourOptions: readonly string[];
+  /** After a Generate press with nothing chosen, the empty lists are marked as the reason. */
+  showSelectionErrors: boolean;
+  onGenerate: () => void;
+  /** Off until a report has been generated: the download is of that report. */
+  canDownload: boolean;
+  downloading: boolean;
+  onDownload: () => void;
+}
+
+export function ReportForm(props: ReportFormProps) {
+  const { values, onChange, sourceOptions, tourOptions, showSelectionErrors } = props;
+  const errors = rangeErrors(values);
+  const set = (change: Partial<ReportFormValues>) => onChange({ ...values, ...change });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    props.onGenerate();
+  };
+
+  return (
+    <Paper component="form" aria-label="Report filters" noValidate onSubmit={submit} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          // One column on phones, two on tablets, three from desktop up.
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+        }}
+      >
+        <NamesSelect
+          label="Sources"
+          options={sourceOptions}
+          value={values.sources}
+          onChange={(sources) => set({ sources })}
+          error={showSelectionErrors && values.sources.length === 0}
+          emptyText="The company has no sources yet"
+        />
+        <NamesSelect
+          label="Tours"
+          options={tourOptions}
+          value={values.tours}
+          onChange={(tours) => set({ tours })}
+          error={showSelectionErrors && values.tours.length === 0}
+          emptyText="The company has no tours yet"
+        />
+        <TextField
+          select
+          label="Report type"
+          value={values.type}
+          onChange={(event) => set({ type: event.target.value as ReportType })}
+        >
+          {REPORT_TYPES.map((type) => (
+            <MenuItem key={type} value={type}>
+              {REPORT_TYPE_LABELS[type]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <DayField label="From" value={values.from} error={errors.from} onChange={(from) => set({ from })} />
+        <DayField label="To" value={values.to} error={errors.to} onChange={(to) => set({ to })} />
+      </Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2, justifyContent: 'flex-end' }}>
+        <Button type="submit" variant="contained">
+          Generate
+        </Button>
+        <Button
+          variant="outlined"
+          disabled={!props.canDownload || props.downloading}
+          aria-busy={props.downloading}
+          startIcon={props.downloading ? <CircularProgress size={18} color="inherit" aria-hidden /> : <Download />}
+          onClick={props.onDownload}
+        >
+          Download CSV
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

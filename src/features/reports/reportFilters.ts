@@ -1,0 +1,46 @@
+import { format, isValid } from 'date-fns';
+import { parseDay } from '../../components/days';
+import { DAY_FORMAT, todayInZone } from '../../domain/dates';
+import type { ReportType } from '../../domain/reports';
+import { previousDay } from '../../domain/slotRules';
+import type { ReportRequest } from './reportsApi';
+
+export interface ReportFormValues {
+  type: ReportType;
+  sources: string[];
+  tours: string[];
+  from: Date | null;
+  to: Date | null;
+}
+
+export const REPORT_TYPE_LABELS: Record<ReportType, string> = {
+  checkinStatus: 'No-shows by tour date',
+  reservationDate: 'Reservations by booking date',
+};
+
+/** Spec §5: yesterday to yesterday, yesterday being the company's calendar day (not the browser's). */
+export function defaultReportForm(timezone: string, now: Date): ReportFormValues {
+  const yesterday = parseDay(previousDay(todayInZone(timezone, now)));
+  return { type: 'checkinStatus', sources: [], tours: [], from: yesterday, to: yesterday };
+}
+
+const usable = (date: Date | null): date is Date => date !== null && isValid(date);
+
+/** Field errors of the range, shown as the Manager types; a range with any is not sent. */
+export function rangeErrors({ from, to }: Pick<ReportFormValues, 'from' | 'to'>): { from?: string; to?: string } {
+  const errors: { from?: string; to?: string } = {};
+  if (!usable(from)) errors.from = 'Enter a date as d/m/yyyy';
+  if (!usable(to)) errors.to = 'Enter a date as d/m/yyyy';
+  else if (usable(from) && to < from) errors.to = 'To must be on or after From';
+  return errors;
+}
+
+export const selectionMissing = ({ sources, tours }: Pick<ReportFormValues, 'sources' | 'tours'>) =>
+  sources.length === 0 || tours.length === 0;
+
+/** The request the form describes, or null while it cannot be sent. */
+export function reportRequest(values: ReportFormValues): ReportRequest | null {
+  const { type, sources, tours, from, to } = values;
+  if (selectionMissing(values) || !usable(from) || !usable(to) || to < from) return null;
+  return { type, sources, tours, startDate: format(from, DAY_FORMAT), endDate: format(to, DAY_FORMAT) };
+}

@@ -1,0 +1,50 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useId } from 'react';
+import type { Member } from '../../domain/team';
+
+interface DeleteMemberDialogProps {
+  open: boolean;
+  /** Kept after closing so the dialog does not go blank while it fades out. */
+  member: Member | null;
+  deleting: boolean;
+  onCancel: () => void;
+  onConfirm: (member: Member) => void;
+}
+
+export function DeleteMemberDialog({ open, member, deleting, onCancel, onConfirm }: DeleteMemberDialogProps) {
+  const titleId = useId();
+  const textId = useId();
+  return (
+    <Dialog
+      open={open && member !== null}
+      // Closing mid-request would hide whether the delete happened.
+      onClose={deleting ? undefined : onCancel}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+    >
+      {member && (
+        <>
+          <DialogTitle id={titleId}>Delete {member.name}?</DialogTitle>
+          <DialogContent>
+            <DialogContentText id={textId}>
+              {member.email} will no longer be able to sign in. This cannot be undone.
+            </DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onCancel} disabled={deleting} autoFocus>
+              Cancel
+            </Button>
+            <Button color="error" variant="contained" loading={deleting} onClick={() => onConfirm(member)}>
+              Delete
+            </Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,129 @@
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { useSignedInUser } from '../../app/hooks';
+import { GUIDE_DELETED, type Member } from '../../domain/team';
+import { errorMessage } from '../../services/errors';
+import { DeleteMemberDialog } from './DeleteMemberDialog';
+import { useDeleteTeamMemberMutation, useGetTeamMembersQuery } from './teamApi';
+
+/** Spec §2: everyone on the team; each row but your own can be deleted (the server refuses Guides, spec §6). */
+export function TeamList({ onDeleted }: { onDeleted: (message: string) => void }) {
+  const user = useSignedInUser();
+  const headingId = useId();
+  const { data: members, isLoading, error, refetch } = useGetTeamMembersQuery();
+  const [deleteMember, { isLoading: deleting, error: deleteError, reset }] = useDeleteTeamMemberMutation();
+  const [target, setTarget] = useState<Member | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  const ask = (member: Member) => {
+    reset();
+    setTarget(member);
+    setConfirming(true);
+  };
+
+  const confirm = async (member: Member) => {
+    const result = await deleteMember(member._id);
+    setConfirming(false);
+    if (!result.error) onDeleted(GUIDE_DELETED);
+  };
+
+  let body;
+  if (isLoading) {
+    body = (
+      <Stack spacing={1} role="status" aria-busy="true" aria-label="Loading team members">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} variant="rounded" height={56} />
+        ))}
+      </Stack>
+    );
+  } else if (!members) {
+    body = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" onClick={() => refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        {errorMessage(error, 'The team could not be loaded')}
+      </Alert>
+    );
+  } else {
+    body = (
+      <List aria-labelledby={headingId} disablePadding>
+        {members.map((member) => (
+          <MemberRow key={member._id} member={member} own={member._id === user._id} onDelete={ask} />
+        ))}
+      </List>
+    );
+  }
+
+  return (
+    <Paper component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id={headingId} variant="h2" sx={{ mb: 1 }}>
+        Team members
+      </Typography>
+      {deleteError && (
+        <Alert severity="error" onClose={reset} sx={{ mb: 1 }}>
+          {errorMessage(deleteError)}
+        </Alert>
+      )}
+      {body}
+      <DeleteMemberDialog
+        open={confirming}
+        member={target}
+        deleting={deleting}
+        onCancel={() => setConfirming(false)}
+        onConfirm={confirm}
+      />
+    </Paper>
+  );
+}
+
+interface MemberRowProps {
+  member: Member;
+  /** The signed-in user's own row: the server refuses to delete it, so no button is offered. */
+  own: boolean;
+  onDelete: (member: Member) => void;
+}
+
+function MemberRow({ member, own, onDelete }: MemberRowProps) {
+  return (
+    <ListItem
+      divider
+      secondaryAction={
+        own ? undefined : (
+          <IconButton edge="end" aria-label={`Delete ${member.name}`} onClick={() => onDelete(member)}>
+            <DeleteOutlined />
+          </IconButton>
+        )
+      }
+    >
+      <ListItemText
+        primary={own ? `${member.name} (you)` : member.name}
+        secondary={member.email}
+        // Long addresses wrap instead of pushing the delete button off a 360 px screen.
+        slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
+      />
+      <Chip
+        label={member.role}
+        size="small"
+        color={member.role === 'Manager' ? 'primary' : 'default'}
+        variant="outlined"
+        sx={{ ml: 1, flexShrink: 0 }}
+      />
+    </ListItem>
+  );
+}

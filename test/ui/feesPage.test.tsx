@@ -1,0 +1,161 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { FeeRow } from '../../src/domain/reports';
+import { apiUrl, company, makeUser, signedIn } from './fixtures';
+import { renderRoute } from './renderWithProviders';
+import { server } from './server';
+
+const manager = makeUser({
+  company: { ...company, sources: ['Walkin', 'Viator', 'GetYourGuide'].map((label) => ({ id: label, label })) },
+});
+
+const fee = (tour: string, source: string, [adults, teens, children]: [number, number, number]): FeeRow => ({
+  date: '2026-06-08',
+  tour,
+  source,
+  attendees: [{ Adults: adults }, { Teens: teens }, { Children: children }],
+});
+
+// Tiqets is no longer one of the company's sources, but guests from it still checked in.
+const FEES: FeeRow[] = [
+  fee('Tapas Tour', 'Viator', [4, 1, 2]),
+  fee('Old Town Walk', 'Walkin', [3, 0, 1]),
+  fee('Old Town Walk', 'Tiqets', [2, 2, 5]),
+  fee('Tapas Tour', 'Walkin', [1, 0, 0]),
+];
+
+function serveFees(answer: () => Response = () => HttpResponse.json(FEES)) {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post(apiUrl('/api/bookings/fees'), async ({ request }) => {
+      bodies.push(await request.json());
+      return answer();
+    }),
+  );
+  return bodies;
+}
+
+const grid = () => screen.getByRole('grid', { name: 'Fees' });
+const texts = (elements: HTMLElement[]) => elements.map((element) => element.textContent);
+const headers = () => texts(within(grid()).getAllByRole('columnheader'));
+const cells = () =>
+  within(grid())
+    .getAllByRole('row')
+    .map((r) => texts(within(r).queryAllByRole('gridcell')))
+    .filter((r) => r.length > 0);
+
+const renderFees = () => renderRoute('/fees', { preloadedState: signedIn(manager) });
+
+// The grid and the pickers render slowly in jsdom; a busy 2-core machine pushes a test past the 5 s default.
+jest.setTimeout(20_000);
+// Only the clock is faked: msw, RTK Query, the grid and user-event keep real timers.
+const REAL =
+  'hrtime nextTick performance queueMicrotask requestAnimationFrame cancelAnimationFrame requestIdleCallback';
+const REAL_TOO = 'cancelIdleCallback setImmediate clearImmediate setInterval clearInterval setTimeout clearTimeout';
+
+beforeEach(() => {
+  // 01:30 on 8 June in Madrid while it is still 7 June in UTC: today is the company's 8th.
+  jest.useFakeTimers({
+    now: new Date('2026-06-07T23:30:00Z'),
+    doNotFake: `${REAL} ${REAL_TOO}`.split(' ') as FakeTimersConfig['doNotFake'],
+  });
+});
+
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+describe('fees page', () => {
+  it("asks for today in the company's timezone and shows Date, Tour and one column per source", async () => {
+    const bodies = serveFees();
+    renderFees();
+
+    expect(await screen.findByRole('group', { name: 'Date' })).toHaveTextContent('8/6/2026');
+    expect(screen.getByRole('combobox', { name: 'Customer type' })).toHaveTextContent('Adults');
+    await waitFor(() => expect(cells()).toHaveLength(2));
+    expect(bodies).toEqual([{ day: '2026-06-08' }]);
+    expect(headers()).toEqual(['Date', 'Tour', 'Walkin', 'Viator', 'GetYourGuide', 'Tiqets']);
+    expect(cells()).toEqual([
+      ['8/6/2026', 'Old Town Walk', '3', '0', '0', '2'],
+      ['8/6/2026', 'Tapas Tour', '1', '4', '0', '0'],
+    ]);
+  });
+
+  it('shows the chosen customer type', async () => {
+    serveFees();
+    const { user } = renderFees();
+    await waitFor(() => expect(cells()).toHaveLength(2));
+
+    await user.click(screen.getByRole('combobox', { name: 'Customer type' }));
+    await user.click(await screen.findByRole('option', { name: 'Children' }));
+
+    await waitFor(() =>
+      expect(cells()).toEqual([
+        ['8/6/2026', 'Old Town Walk', '1', '0', '0', '5'],
+        ['8/6/2026', 'Tapas Tour', '0', '2', '0', '0'],
+      ]),
+    );
+  });
+
+  it('asks for the day picked', async () => {
+    const bodies = serveFees();
+    const { user } = renderFees();
+    await waitFor(() => expect(bodies).toHaveLength(1));
+
+    const date = screen.getByRole('group', { name: 'Date' });
+    await user.click(within(date).getByRole('spinbutton', { name: 'Day' }));
+    await user.keyboard('{ArrowDown}');
+
+    await waitFor(() => expect(bodies).toEqual([{ day: '2026-06-08' }, { day: '2026-06-07' }]));
+  });
+
+  it('says when nobody checked in that day', async () => {
+    serveFees(() => HttpResponse.json([]));
+    renderFees();
+    expect(await screen.findByText('No checked-in guests this day')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
+  });
+
+  it('says "You don\'t have the required permission" on a 403', async () => {
+    serveFees(() =>
+      HttpResponse.json(
+        { error: "You don't have permission to perform that action", code: 'FORBIDDEN' },
+        { status: 403 },
+      ),
+    );
+    renderFees();
+    expect(await screen.findByRole('alert')).toHaveTextContent("You don't have the required permission");
+  });
+
+  it('downloads the table as CSV named with the customer type and the date', async () => {
+    serveFees();
+    const blobs = new Map<string, Blob>();
+    // jsdom has no object URLs and does not download: record what the grid hands the browser instead.
+    URL.createObjectURL = jest.fn((blob: Blob) => {
+      const url = `blob:test/${blobs.size}`;
+      blobs.set(url, blob);
+      return url;
+    });
+    URL.revokeObjectURL = jest.fn();
+    const downloads: { name: string; blob: Blob }[] = [];
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push({ name: this.download, blob: blobs.get(this.href)! });
+    });
+    const { user } = renderFees();
+    await waitFor(() => expect(cells()).toHaveLength(2));
+    await user.click(screen.getByRole('combobox', { name: 'Customer type' }));
+    await user.click(await screen.findByRole('option', { name: 'Children' }));
+
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+
+    expect(downloads.map((d) => d.name)).toEqual(['fees-Children-2026-06-08.csv']);
+    const bytes = new Uint8Array(await downloads[0]!.blob.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect((await downloads[0]!.blob.text()).split(/\r?\n/)).toEqual([
+      'Date,Tour,Walkin,Viator,GetYourGuide,Tiqets',
+      '8/6/2026,Old Town Walk,1,0,0,5',
+      '8/6/2026,Tapas Tour,0,2,0,0',
+    ]);
+  });
+});

@@ -1,0 +1,233 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { AuthUser } from '../../src/domain/auth';
+import type { GuideShiftRow } from '../../src/domain/team';
+import { apiUrl, company, makeUser, signedIn } from './fixtures';
+import { renderRoute } from './renderWithProviders';
+import { server } from './server';
+
+const manager = makeUser({ _id: 'user-1', name: 'Maria Manager' });
+const guide = makeUser({ _id: 'user-2', name: 'Gabriel Guide', email: 'guide@demo.test', role: 'Guide' });
+const sources = [
+  { id: 'Walkin', label: 'Walkin' },
+  { id: 'Viator', label: 'Viator' },
+  { id: 'GetYourGuide', label: 'GetYourGuide' },
+];
+
+function shift(date: string, tour: string, guideName: string, counts: [number, number, number]): GuideShiftRow {
+  const [adults, teens, children] = counts;
+  return {
+    shiftString: `${date}-10:00-${tour}`,
+    date,
+    time: '10:00',
+    tour,
+    guide: guideName,
+    attendees: [{ Adults: adults }, { Teens: teens }, { Children: children }],
+    bySource: [
+      { source: 'Viator', attendees: [{ Adults: adults }, { Teens: 0 }, { Children: children }] },
+      { source: 'Walkin', attendees: [{ Adults: 0 }, { Teens: teens }, { Children: 0 }] },
+    ],
+  };
+}
+
+const SHIFTS: Record<string, GuideShiftRow[]> = {
+  'user-1': [shift('2026-06-03', 'Tapas Tour', 'Maria Manager', [2, 0, 0])],
+  'user-2': [
+    shift('2026-06-02', 'Old Town Walk', 'Gabriel Guide', [3, 1, 2]),
+    shift('2026-06-01', 'Tapas Tour', 'Gabriel Guide', [4, 0, 1]),
+  ],
+};
+
+/** Answers the report calls like the server: a body without `guide` means the caller (the Guide) themselves. */
+function serveShifts(caller: AuthUser) {
+  const bodies: Record<string, unknown>[] = [];
+  server.use(
+    http.get(apiUrl('/api/user/guides/company'), () =>
+      HttpResponse.json([
+        { _id: 'user-2', name: 'Gabriel Guide' },
+        { _id: 'user-1', name: 'Maria Manager' },
+      ]),
+    ),
+    http.post(apiUrl('/api/shift/guide-time-range'), async ({ request }) => {
+      const body = (await request.json()) as { guide?: string };
+      bodies.push(body);
+      return HttpResponse.json(SHIFTS[body.guide ?? caller._id] ?? []);
+    }),
+  );
+  return bodies;
+}
+
+const renderShifts = (user: AuthUser) => renderRoute('/shifts', { preloadedState: signedIn(user) });
+const grid = () => screen.findByRole('grid', { name: 'Shifts' });
+const headers = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((header) => header.textContent);
+const cells = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('gridcell')
+        .map((cell) => cell.textContent),
+    );
+const range = { start: '2026-06-01', end: '2026-06-07' };
+
+beforeEach(() => {
+  // Only the clock: msw, RTK Query and the grid keep real timers. 12:00 in Madrid on Sunday 7 June 2026.
+  jest.useFakeTimers({
+    now: new Date('2026-06-07T10:00:00Z'),
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
+  });
+});
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe('shifts page', () => {
+  it("shows a Manager's own shifts for the last 7 days, then another guide's when picked", async () => {
+    const bodies = serveShifts(manager);
+    const { user } = renderShifts(manager);
+
+    const picker = await screen.findByRole('combobox', { name: 'Guide' });
+    expect(picker).toHaveTextContent('Maria Manager');
+    expect(screen.getByRole('group', { name: 'From' })).toHaveTextContent('1/6/2026');
+    expect(screen.getByRole('group', { name: 'To' })).toHaveTextContent('7/6/2026');
+    await waitFor(() => expect(cells(screen.getByRole('grid', { name: 'Shifts' }))).toHaveLength(1));
+    expect(bodies).toEqual([{ guide: 'user-1', timeRange: range }]);
+
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'Gabriel Guide' }));
+
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toEqual({ guide: 'user-2', timeRange: range });
+    await waitFor(() => expect(cells(screen.getByRole('grid', { name: 'Shifts' }))).toHaveLength(2));
+  });
+
+  it('shows a Guide no picker and asks for their own shifts without naming a guide', async () => {
+    const bodies = serveShifts(guide);
+    renderShifts(guide);
+
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({ timeRange: range });
+    expect(screen.queryByRole('combobox', { name: 'Guide' })).not.toBeInTheDocument();
+    await waitFor(() => expect(cells(screen.getByRole('grid', { name: 'Shifts' }))).toHaveLength(2));
+  });
+
+  it('shows the date, tour and attendees per type, oldest first, when shifts are not detailed', async () => {
+    serveShifts(guide);
+    renderShifts(guide);
+
+    const table = await grid();
+    await waitFor(() => expect(cells(table)).toHaveLength(2));
+    expect(headers(table)).toEqual(['Date', 'Tour', 'Adults', 'Teens', 'Children']);
+    expect(cells(table)).toEqual([
+      ['1/6/2026', 'Tapas Tour', '4', '0', '1'],
+      ['2/6/2026', 'Old Town Walk', '3', '1', '2'],
+    ]);
+  });
+
+  it("shows one column per company source and a total when the company's shifts are detailed", async () => {
+    const detailedGuide = makeUser({ ...guide, company: { ...company, sources, detailedShifts: true } });
+    serveShifts(detailedGuide);
+    renderShifts(detailedGuide);
+
+    const table = await grid();
+    await waitFor(() => expect(cells(table)).toHaveLength(2));
+    expect(headers(table)).toEqual(['Date', 'Tour', 'Walkin', 'Viator', 'GetYourGuide', 'Total']);
+    expect(cells(table)).toEqual([
+      ['1/6/2026', 'Tapas Tour', '0', '5', '0', '5'],
+      ['2/6/2026', 'Old Town Walk', '1', '5', '0', '6'],
+    ]);
+  });
+
+  it('says there are no shifts in an empty range', async () => {
+    serveShifts(manager);
+    server.use(http.post(apiUrl('/api/shift/guide-time-range'), () => HttpResponse.json([])));
+    renderShifts(manager);
+
+    expect(await screen.findByText('No shifts in this range')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
+  });
+
+  it('shows an error and sends nothing when To is before From', async () => {
+    const bodies = serveShifts(guide);
+    const { user } = renderShifts(guide);
+    await waitFor(() => expect(bodies).toHaveLength(1));
+
+    const to = screen.getByRole('group', { name: 'To' });
+    await user.click(within(to).getByRole('spinbutton', { name: 'Month' }));
+    await user.keyboard('{ArrowDown}');
+
+    expect(to).toHaveTextContent('7/5/2026');
+    expect(await screen.findByText('To must be on or after From')).toBeInTheDocument();
+    // Long enough for a request the change might have started to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(bodies).toHaveLength(1);
+  });
+
+  it("shows the server's error", async () => {
+    serveShifts(manager);
+    server.use(
+      http.post(apiUrl('/api/shift/guide-time-range'), () =>
+        HttpResponse.json(
+          { error: "You don't have permission to perform that action", code: 'FORBIDDEN' },
+          { status: 403 },
+        ),
+      ),
+    );
+    renderShifts(manager);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent("You don't have permission to perform that action");
+  });
+
+  it('downloads the CSV named with the guide and the range', async () => {
+    serveShifts(manager);
+    const downloads: { name: string; blob: Blob }[] = [];
+    const blobs = new Map<string, Blob>();
+    // jsdom has no object URLs and does not download: record what the grid hands the browser instead.
+    URL.createObjectURL = jest.fn((blob: Blob) => {
+      const url = `blob:test/${blobs.size}`;
+      blobs.set(url, blob);
+      return url;
+    });
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      downloads.push({ name: this.download, blob: blobs.get(this.href)! });
+    });
+    const { user } = renderShifts(manager);
+    await user.click(await screen.findByRole('combobox', { name: 'Guide' }));
+    await user.click(await screen.findByRole('option', { name: 'Gabriel Guide' }));
+    await waitFor(() => expect(cells(screen.getByRole('grid', { name: 'Shifts' }))).toHaveLength(2));
+
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+
+    expect(downloads.map((d) => d.name)).toEqual(['shifts-Gabriel Guide-2026-06-01-to-2026-06-07.csv']);
+    const csv = await downloads[0]!.blob.text();
+    expect(csv.replace(/^\uFEFF/, '').split(/\r?\n/)).toEqual([
+      'Date,Tour,Adults,Teens,Children',
+      '1/6/2026,Tapas Tour,4,0,1',
+      '2/6/2026,Old Town Walk,3,1,2',
+    ]);
+    click.mockRestore();
+  });
+});
