@@ -3,13 +3,13 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { format, isValid, parse, subDays } from 'date-fns';
 import { useState } from 'react';
 import { useSignedInUser } from '../../app/hooks';
 import { csvFileName } from '../../components/csvFileName';
-import { DateLocalization, DISPLAY_DAY_FORMAT } from '../../components/DateLocalization';
+import { DateLocalization } from '../../components/DateLocalization';
+import { DayField } from '../../components/DayField';
 import { Page } from '../../components/Page';
 import { DAY_FORMAT, todayInZone } from '../../domain/dates';
 import { errorMessage } from '../../services/errors';
@@ -108,28 +108,5 @@ function ShiftsReport() {
         fileName={days ? csvFileName('shifts', guideName, days.start, 'to', days.end) : 'shifts'}
       />
     </Stack>
-  );
-}
-
-interface DayFieldProps {
-  label: string;
-  value: Date | null;
-  error: string | undefined;
-  onChange: (value: Date | null) => void;
-}
-
-function DayField({ label, value, error, onChange }: DayFieldProps) {
-  return (
-    <DatePicker
-      label={label}
-      format={DISPLAY_DAY_FORMAT}
-      value={value}
-      onChange={onChange}
-      slotProps={{
-        textField: { fullWidth: true, error: Boolean(error), helperText: error },
-        // Spec §5 wants d/m/yyyy as written; the field pads digits (07/06/2026) without this.
-        field: { shouldRespectLeadingZeros: true },
-      }}
-    />
   );
 }
