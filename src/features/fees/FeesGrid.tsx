@@ -1,9 +1,6 @@
-import Download from '@mui/icons-material/Download';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import { DataGrid, useGridApiRef, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
+import { CsvGrid } from '../../components/CsvGrid';
 import type { Source } from '../../domain/company';
 import type { CustomerType } from '../../domain/customerTypes';
 import { displayDay } from '../../domain/reportColumns';
@@ -20,9 +17,6 @@ interface FeesGridProps {
 }
 
 const NO_FEES: readonly FeeRow[] = [];
-// The free DataGrid pages at most 100 rows (STACK.md); a day has far fewer tours than that.
-const PAGE_SIZES = [25, 50, 100];
-
 const fixedColumns: GridColDef<FeeGridRow>[] = [
   // The yyyy-MM-dd value sorts by itself; only the display (and the CSV) is d/M/yyyy.
   { field: 'date', headerName: 'Date', minWidth: 110, valueFormatter: (value: string) => displayDay(value) },
@@ -30,7 +24,6 @@ const fixedColumns: GridColDef<FeeGridRow>[] = [
 ];
 
 export function FeesGrid({ fees = NO_FEES, loading, type, sources, fileName }: FeesGridProps) {
-  const apiRef = useGridApiRef();
   const rows = useMemo(() => toFeeGridRows(fees), [fees]);
   const sourceLabels = useMemo(() => feeSourceLabels(sources, fees), [sources, fees]);
 
@@ -51,31 +44,13 @@ export function FeesGrid({ fees = NO_FEES, loading, type, sources, fileName }: F
   );
 
   return (
-    <Stack spacing={1}>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button
-          variant="outlined"
-          startIcon={<Download />}
-          disabled={loading || rows.length === 0}
-          onClick={() => apiRef.current?.exportDataAsCsv({ fileName, utf8WithBom: true })}
-          sx={{ width: { xs: '100%', sm: 'auto' } }}
-        >
-          Download CSV
-        </Button>
-      </Box>
-      <DataGrid
-        apiRef={apiRef}
-        label="Fees"
-        rows={rows}
-        columns={columns}
-        loading={loading}
-        autoHeight
-        disableRowSelectionOnClick
-        pageSizeOptions={PAGE_SIZES}
-        initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
-        localeText={{ noRowsLabel: 'No checked-in guests this day' }}
-        sx={{ minHeight: 240 }}
-      />
-    </Stack>
+    <CsvGrid
+      label="Fees"
+      rows={rows}
+      columns={columns}
+      loading={loading}
+      noRowsLabel="No checked-in guests this day"
+      fileName={fileName}
+    />
   );
 }

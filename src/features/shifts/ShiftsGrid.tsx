@@ -1,13 +1,9 @@
-import Download from '@mui/icons-material/Download';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import { DataGrid, useGridApiRef, type GridColDef } from '@mui/x-data-grid';
-import { format, parse } from 'date-fns';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
-import { DISPLAY_DAY_FORMAT } from '../../components/DateLocalization';
+import { CsvGrid } from '../../components/CsvGrid';
 import type { Source } from '../../domain/company';
 import { CUSTOMER_TYPES } from '../../domain/customerTypes';
+import { displayDay } from '../../domain/reportColumns';
 import type { GuideShiftRow } from '../../domain/team';
 import { sourceColumnLabels, toGridRows, type ShiftGridRow } from './shiftRows';
 
@@ -22,15 +18,12 @@ interface ShiftsGridProps {
 }
 
 const NO_SHIFTS: readonly GuideShiftRow[] = [];
-// The free DataGrid pages at most 100 rows (STACK.md); a long range pages instead of failing.
-const PAGE_SIZES = [25, 50, 100];
-
 const dateColumn: GridColDef<ShiftGridRow> = {
   field: 'date',
   headerName: 'Date',
   minWidth: 110,
   // The yyyy-MM-dd value keeps sorting chronological; only the display (and the CSV) is d/M/yyyy.
-  valueFormatter: (value: string) => format(parse(value, 'yyyy-MM-dd', new Date()), DISPLAY_DAY_FORMAT),
+  valueFormatter: (value: string) => displayDay(value),
 };
 const tourColumn: GridColDef<ShiftGridRow> = { field: 'tour', headerName: 'Tour', flex: 1, minWidth: 160 };
 const countColumn = (field: string, headerName: string): GridColDef<ShiftGridRow> => ({
@@ -42,7 +35,6 @@ const countColumn = (field: string, headerName: string): GridColDef<ShiftGridRow
 });
 
 export function ShiftsGrid({ shifts = NO_SHIFTS, loading, detailed, sources, fileName }: ShiftsGridProps) {
-  const apiRef = useGridApiRef();
   const rows = useMemo(() => toGridRows(shifts, sources), [shifts, sources]);
   const sourceLabels = useMemo(() => sourceColumnLabels(sources, shifts), [sources, shifts]);
 
@@ -61,34 +53,13 @@ export function ShiftsGrid({ shifts = NO_SHIFTS, loading, detailed, sources, fil
   }, [detailed, sourceLabels]);
 
   return (
-    <Stack spacing={1}>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button
-          variant="outlined"
-          startIcon={<Download />}
-          disabled={loading || rows.length === 0}
-          onClick={() => apiRef.current?.exportDataAsCsv({ fileName, utf8WithBom: true })}
-        >
-          Download CSV
-        </Button>
-      </Box>
-      <DataGrid
-        apiRef={apiRef}
-        label="Shifts"
-        rows={rows}
-        columns={columns}
-        loading={loading}
-        autoHeight
-        disableRowSelectionOnClick
-        pageSizeOptions={PAGE_SIZES}
-        initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
-        localeText={{ noRowsLabel: 'No shifts in this range' }}
-        sx={{
-          minHeight: 240,
-          // The rows-per-page select is 29 px high by default: too small a target for a finger (44 px).
-          '& .MuiTablePagination-select': { minHeight: 44, display: 'flex', alignItems: 'center' },
-        }}
-      />
-    </Stack>
+    <CsvGrid
+      label="Shifts"
+      rows={rows}
+      columns={columns}
+      loading={loading}
+      noRowsLabel="No shifts in this range"
+      fileName={fileName}
+    />
   );
 }
