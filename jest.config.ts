@@ -21,7 +21,8 @@ const transformIgnorePatterns = [
   '/node_modules/(?!(rettime|until-async|@open-draft/deferred-promise|jose|content-disposition)/)',
 ];
 
-const base = { transform: tsJest, transformIgnorePatterns, rootDir: '.' };
+// MUI renders and argon2 hashing are slow on a loaded 2-core machine; a timeout is not what these tests check.
+const base = { transform: tsJest, transformIgnorePatterns, rootDir: '.', testTimeout: 20_000 };
 
 const config: Config = {
   projects: [

@@ -8,13 +8,11 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { enGB } from 'date-fns/locale/en-GB';
 import { useId, useState } from 'react';
 import { useSignedInUser } from '../../app/hooks';
 import { EDIT_COUNT_MAX, MANUAL_BOOKING_ID, type Booking } from '../../domain/booking';
+import { DateLocalization } from '../../components/DateLocalization';
 import { errorMessage } from '../../services/errors';
 import {
   BookingDialogFrame,
@@ -51,9 +49,9 @@ export default function EditBookingDialog({ open, onClose, booking, slot }: Edit
   return (
     <BookingDialogFrame open={open} onClose={onClose} title="Edit booking">
       {/* Here, not at the app root: the pickers and their locale load only with this lazy chunk (ARCHITECTURE §6). */}
-      <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={enGB}>
+      <DateLocalization>
         <EditBookingForm booking={booking} slot={slot} onClose={onClose} />
-      </LocalizationProvider>
+      </DateLocalization>
     </BookingDialogFrame>
   );
 }
