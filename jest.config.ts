@@ -25,6 +25,7 @@ const transformIgnorePatterns = [
 const base = { transform: tsJest, transformIgnorePatterns, rootDir: '.', testTimeout: 20_000 };
 
 const config: Config = {
+  testTimeout: 20_000,
   projects: [
     { ...base, displayName: 'domain', testEnvironment: 'node', testMatch: ['<rootDir>/test/domain/**/*.test.ts'] },
     {
