@@ -4,6 +4,7 @@ import type { FeeRow } from '../../src/domain/reports';
 import { apiUrl, company, makeUser, signedIn } from './fixtures';
 import { renderRoute } from './renderWithProviders';
 import { server } from './server';
+import { pinClockAt } from './clock';
 
 const manager = makeUser({
   company: { ...company, sources: ['Walkin', 'Viator', 'GetYourGuide'].map((label) => ({ id: label, label })) },
@@ -46,25 +47,8 @@ const cells = () =>
 
 const renderFees = () => renderRoute('/fees', { preloadedState: signedIn(manager) });
 
-// The grid and the pickers render slowly in jsdom; a busy 2-core machine pushes a test past the 5 s default.
-jest.setTimeout(20_000);
-// Only the clock is faked: msw, RTK Query, the grid and user-event keep real timers.
-const REAL =
-  'hrtime nextTick performance queueMicrotask requestAnimationFrame cancelAnimationFrame requestIdleCallback';
-const REAL_TOO = 'cancelIdleCallback setImmediate clearImmediate setInterval clearInterval setTimeout clearTimeout';
-
-beforeEach(() => {
-  // 01:30 on 8 June in Madrid while it is still 7 June in UTC: today is the company's 8th.
-  jest.useFakeTimers({
-    now: new Date('2026-06-07T23:30:00Z'),
-    doNotFake: `${REAL} ${REAL_TOO}`.split(' ') as FakeTimersConfig['doNotFake'],
-  });
-});
-
-afterEach(() => {
-  jest.useRealTimers();
-  jest.restoreAllMocks();
-});
+// 01:30 on 8 June in Madrid while it is still 7 June in UTC: today is the company's 8th.
+pinClockAt('2026-06-07T23:30:00Z');
 
 describe('fees page', () => {
   it("asks for today in the company's timezone and shows Date, Tour and one column per source", async () => {

@@ -5,6 +5,7 @@ import type { ReportRow } from '../../src/domain/reports';
 import { apiUrl, company, gate, makeUser, signedIn, signedOut } from './fixtures';
 import { renderRoute, renderWithProviders } from './renderWithProviders';
 import { server } from './server';
+import { pinClockAt } from './clock';
 
 const tour = (label: string) => ({ _id: label, id: label, label, color: 'blue' as const, flag: 'none' as const });
 const manager = makeUser({
@@ -86,25 +87,8 @@ async function generate(user: User, { type }: { type?: string } = {}) {
 /** Long enough for a request a click might have started to reach msw. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
-// The grid and the pickers render slowly in jsdom; a busy 2-core machine pushes a test past the 5 s default.
-jest.setTimeout(20_000);
-// Only the clock is faked: msw, RTK Query, the grid and user-event keep real timers.
-const REAL =
-  'hrtime nextTick performance queueMicrotask requestAnimationFrame cancelAnimationFrame requestIdleCallback';
-const REAL_TOO = 'cancelIdleCallback setImmediate clearImmediate setInterval clearInterval setTimeout clearTimeout';
-
-beforeEach(() => {
-  // 01:30 on 8 June in Madrid while it is still 7 June in UTC: yesterday is the 7th, not the 6th.
-  jest.useFakeTimers({
-    now: new Date('2026-06-07T23:30:00Z'),
-    doNotFake: `${REAL} ${REAL_TOO}`.split(' ') as FakeTimersConfig['doNotFake'],
-  });
-});
-
-afterEach(() => {
-  jest.useRealTimers();
-  jest.restoreAllMocks();
-});
+// 01:30 on 8 June in Madrid while it is still 7 June in UTC: yesterday is the 7th, not the 6th.
+pinClockAt('2026-06-07T23:30:00Z');
 
 describe('reports page', () => {
   it("defaults to yesterday..yesterday in the company's timezone and to the no-show report", async () => {

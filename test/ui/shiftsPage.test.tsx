@@ -5,6 +5,7 @@ import type { GuideShiftRow } from '../../src/domain/team';
 import { apiUrl, company, makeUser, signedIn } from './fixtures';
 import { renderRoute } from './renderWithProviders';
 import { server } from './server';
+import { pinClockAt } from './clock';
 
 const manager = makeUser({ _id: 'user-1', name: 'Maria Manager' });
 const guide = makeUser({ _id: 'user-2', name: 'Gabriel Guide', email: 'guide@demo.test', role: 'Guide' });
@@ -74,32 +75,8 @@ const cells = (table: HTMLElement) =>
     );
 const range = { start: '2026-06-01', end: '2026-06-07' };
 
-beforeEach(() => {
-  // Only the clock: msw, RTK Query and the grid keep real timers. 12:00 in Madrid on Sunday 7 June 2026.
-  jest.useFakeTimers({
-    now: new Date('2026-06-07T10:00:00Z'),
-    doNotFake: [
-      'hrtime',
-      'nextTick',
-      'performance',
-      'queueMicrotask',
-      'requestAnimationFrame',
-      'cancelAnimationFrame',
-      'requestIdleCallback',
-      'cancelIdleCallback',
-      'setImmediate',
-      'clearImmediate',
-      'setInterval',
-      'clearInterval',
-      'setTimeout',
-      'clearTimeout',
-    ],
-  });
-});
-
-afterEach(() => {
-  jest.useRealTimers();
-});
+// 12:00 in Madrid on Sunday 7 June 2026.
+pinClockAt('2026-06-07T10:00:00Z');
 
 describe('shifts page', () => {
   it("shows a Manager's own shifts for the last 7 days, then another guide's when picked", async () => {
