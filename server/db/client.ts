@@ -73,6 +73,9 @@ export async function openEmbedded(dataDir: string): Promise<Database> {
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new Pool({ connectionString: url, max: poolSize });
+  // An idle connection that PostgreSQL ends (restart, failover, a dropped database) must not crash the process:
+  // the pool discards it and opens a new one on the next query.
+  pool.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   try {
     await migratePg(db as never, { migrationsFolder });
