@@ -17,6 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The node-postgres pool behind `db` on PostgreSQL (COPY streams need a client of their own). */
+  pool?: Pool;
   close(): Promise<void>;
 }
 
@@ -83,7 +85,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     await pool.end();
     throw err;
   }
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return { db, kind: 'postgres', pool, close: () => pool.end() };
 }
 
 export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
