@@ -3,14 +3,18 @@
  * report (first page with its total) and the full CSV stream, and checks the plans use indexes.
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:reports
  * The admin URL's user must be allowed to create databases; a database `tourdesk_bench` is (re)created.
+ * BENCH_REUSE=1 reuses the database a previous run seeded. To show the CSV stream's memory is flat, cap the heap:
+ *   BENCH_REUSE=1 node --max-old-space-size=64 --expose-gc --import tsx bench/reports.ts
  */
 import { performance } from 'node:perf_hooks';
+import { getHeapStatistics } from 'node:v8';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { Client } from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { openPostgres } from '../server/db/client';
+import { openPostgres, type Database } from '../server/db/client';
 import { companies, sources, tours, users } from '../server/db/schema';
 import { hashPassword } from '../server/modules/auth/passwords';
 import { TokenService } from '../server/modules/auth/tokens';
@@ -86,18 +90,27 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] as number;
 }
 
-async function main(): Promise<void> {
+/** A fresh database with the seeded company, or (BENCH_REUSE=1) the one a previous run left. */
+async function setUp(): Promise<{ database: Database; companyId: string; userId: string }> {
+  if (process.env.BENCH_REUSE === '1') {
+    const database = await openPostgres(benchUrl(), 4);
+    const [user] = await database.owner.select().from(users).where(eq(users.email, 'bench@example.test'));
+    if (!user) throw new Error(`BENCH_REUSE=1 but ${DB_NAME} holds no seeded company`);
+    return { database, companyId: user.companyId, userId: user.id };
+  }
   await admin(`drop database if exists ${DB_NAME} with (force)`);
   await admin(`create database ${DB_NAME}`);
   const database = await openPostgres(benchUrl(), 4);
   const companyId = uuidv7();
   const userId = uuidv7();
-  await database.db.insert(companies).values({ id: companyId, name: 'Bench Tours', timezone: 'Europe/Madrid' });
-  await database.db.insert(tours).values(TOURS.map((label, i) => ({ companyId, id: uuidv7(), key: `t${i}`, label })));
-  await database.db
+  await database.owner.insert(companies).values({ id: companyId, name: 'Bench Tours', timezone: 'Europe/Madrid' });
+  await database.owner
+    .insert(tours)
+    .values(TOURS.map((label, i) => ({ companyId, id: uuidv7(), key: `t${i}`, label })));
+  await database.owner
     .insert(sources)
     .values(SOURCES.map((label, i) => ({ companyId, id: uuidv7(), key: `s${i}`, label })));
-  await database.db.insert(users).values({
+  await database.owner.insert(users).values({
     companyId,
     id: userId,
     email: 'bench@example.test',
@@ -106,15 +119,21 @@ async function main(): Promise<void> {
     passwordHash: await hashPassword('bench-password'),
   });
   await seed(companyId);
+  return { database, companyId, userId };
+}
+
+async function main(): Promise<void> {
+  const { database, companyId, userId } = await setUp();
 
   const config = { ...loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET: SECRET, DATA_DIR: '/tmp/tourdesk-bench' }) };
   const app = await buildApp(config, { database });
   const tokens = new TokenService(SECRET, 3600);
-  const token = await tokens.sign({ userId, companyId, role: 'Manager' });
+  const token = await tokens.sign({ userId, companyId, role: 'Manager', sessionVersion: 1 });
   const path = (field: string, query: string) =>
     `/api/bookings/reports/${field}/${START}/${END}/${encodeURIComponent(encodeNameList(SOURCES))}/${encodeURIComponent(encodeNameList(TOURS))}${query}`;
 
   const results: string[] = [];
+  const totals: Record<string, number> = {};
   for (const field of ['date', 'createdAt']) {
     const times: number[] = [];
     let total = 0;
@@ -128,6 +147,7 @@ async function main(): Promise<void> {
       if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
       total = res.json<{ total: number }>().total;
     }
+    totals[field] = total;
     const line = `one-year report by ${field}: first page of 100 + total ${total.toLocaleString('en')}: median ${median(times).toFixed(0)} ms (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}) over ${times.length} runs`;
     console.log(line);
     results.push(line);
@@ -136,8 +156,17 @@ async function main(): Promise<void> {
   const range = ['2025-01-01', '2025-12-31'];
   const instants = [new Date('2024-12-31T23:00:00Z'), new Date('2025-12-31T22:59:59.999Z')];
   const filter = 'cancelled = false and source = any($4) and tour = any($5)';
+  // The totals come from the per-day counts (migration 0003); the direct counts check them.
+  const counts = 'company_id = $1 and field = $2 and day between $3 and $4 and source = any($5) and tour = any($6)';
   const plans = {
-    'count by date': await explain(
+    'count by date': await explain(`select coalesce(sum(n), 0) from report_counts where ${counts}`, [
+      companyId,
+      'date',
+      ...range,
+      SOURCES,
+      TOURS,
+    ]),
+    'direct count by date (the check)': await explain(
       `select count(*) from bookings where company_id = $1 and date between $2 and $3 and ${filter}`,
       [companyId, ...range, SOURCES, TOURS],
     ),
@@ -145,7 +174,14 @@ async function main(): Promise<void> {
       `select * from bookings where company_id = $1 and date between $2 and $3 and ${filter} order by date, time, id limit 100`,
       [companyId, ...range, SOURCES, TOURS],
     ),
-    'count by createdAt': await explain(
+    'count by createdAt': await explain(`select coalesce(sum(n), 0) from report_counts where ${counts}`, [
+      companyId,
+      'created',
+      ...range,
+      SOURCES,
+      TOURS,
+    ]),
+    'direct count by createdAt (the check)': await explain(
       `select count(*) from bookings where company_id = $1 and created_at between $2 and $3 and ${filter}`,
       [companyId, ...instants, SOURCES, TOURS],
     ),
@@ -154,6 +190,22 @@ async function main(): Promise<void> {
       [companyId, ...instants, SOURCES, TOURS],
     ),
   };
+  const direct = new Client({ connectionString: benchUrl() });
+  await direct.connect();
+  for (const [field, range] of [
+    ['date', `date between '${START}' and '${END}'`],
+    ['createdAt', `created_at between '${instants[0]?.toISOString()}' and '${instants[1]?.toISOString()}'`],
+  ] as const) {
+    const { rows } = await direct.query(
+      `select count(*)::int as n from bookings where company_id = $1 and ${range} and not cancelled`,
+      [companyId],
+    );
+    const n = (rows[0] as { n: number }).n;
+    if (n !== totals[field]) throw new Error(`total by ${field}: ${totals[field]} from report_counts, ${n} counted`);
+  }
+  await direct.end();
+  results.push('totals equal a direct count(*) of the bookings for both fields');
+
   for (const [name, plan] of Object.entries(plans)) {
     const seq = /Seq Scan on bookings/.test(plan);
     const ms = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1];
@@ -163,6 +215,8 @@ async function main(): Promise<void> {
     );
   }
 
+  const heapLimit = getHeapStatistics().heap_size_limit / 1024 / 1024;
+  results.push(`heap limit ${heapLimit.toFixed(0)} MB (--max-old-space-size)`);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
   for (const field of ['date', 'createdAt']) {
@@ -176,6 +230,7 @@ async function main(): Promise<void> {
       peakHeap = Math.max(peakHeap, now.heapUsed);
     }, 50);
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const res = await fetch(`http://127.0.0.1:${port}${path(field, '?format=csv')}`, {
       headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' },
     });
@@ -183,12 +238,14 @@ async function main(): Promise<void> {
     let lines = 0;
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
       bytes += chunk.length;
-      for (const b of chunk) if (b === 10) lines++;
+      const buffer = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+      for (let at = buffer.indexOf(10); at !== -1; at = buffer.indexOf(10, at + 1)) lines++;
     }
     const seconds = (performance.now() - started) / 1000;
+    const { user, system } = process.cpuUsage(cpu);
     clearInterval(sampler);
     const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
-    const line = `full CSV by ${field}: ${(lines - 1).toLocaleString('en')} rows, ${mb(bytes)} MB in ${seconds.toFixed(2)} s; RSS growth ${mb(peakRss - before.rss)} MB, heap growth ${mb(peakHeap - before.heapUsed)} MB (peak over the start, server and client in one process)`;
+    const line = `full CSV by ${field}: ${(lines - 1).toLocaleString('en')} rows, ${mb(bytes)} MB in ${seconds.toFixed(2)} s (Node CPU ${((user + system) / 1e6).toFixed(2)} s); RSS growth ${mb(peakRss - before.rss)} MB, heap growth ${mb(peakHeap - before.heapUsed)} MB (peak over the start, server and client in one process)`;
     console.log(line);
     results.push(line);
   }

@@ -6,6 +6,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifySchema } 
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
+import { Tenancy } from './db/tenancy';
+import { serializeError } from './lib/logSerializers';
 import { loadOrCreateSecret } from './lib/secret';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
@@ -22,9 +24,11 @@ import { ShiftsService } from './modules/shifts/shifts.service';
 import { TeamService } from './modules/users/team.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
+import { accessPlugin, type Access } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/errorHandler';
 import { spaPlugin } from './plugins/spa';
+import { tenancyPlugin } from './plugins/tenancy';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +42,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   schema: FastifySchema | undefined;
+  /** Undefined when the route declares none (the access meta-test fails on it). */
+  access: Access | undefined;
   public: boolean;
 }
 
@@ -45,6 +51,8 @@ export interface AppDeps {
   /** An already open database (main.ts and tests); otherwise one is opened from the config and closed with the app. */
   database?: Database;
   now?: () => Date;
+  /** Where the log goes instead of stdout (the log tests read it back). */
+  logStream?: { write(line: string): void };
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -55,18 +63,24 @@ const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers[
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const database = deps.database ?? (await openDatabase(config));
-  const { db } = database;
+  const tenancy = new Tenancy(database.db);
+  const { db } = tenancy;
   const tokens = new TokenService(config.jwtSecret ?? loadOrCreateSecret(config.dataDir), config.accessTokenTtlSeconds);
-  const auth = new AuthService(db, tokens, config, deps.now);
-  const users = new UsersService(db, auth);
-  const team = new TeamService(db);
+  const auth = new AuthService(tenancy, tokens, config, deps.now);
+  const users = new UsersService(tenancy, auth);
+  const team = new TeamService(tenancy);
   const bookings = new BookingsService(db, deps.now);
   const notes = new NotesService(db, deps.now);
   const shifts = new ShiftsService(db, deps.now);
-  const reports = new ReportsService(db);
+  const reports = new ReportsService(tenancy, database.pool);
 
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      serializers: { err: serializeError },
+      stream: deps.logStream,
+    },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
@@ -85,7 +99,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      routeTable.push({ method, url: route.url, schema: route.schema, public: route.config?.public === true });
+      const access = route.config?.access;
+      routeTable.push({ method, url: route.url, schema: route.schema, access, public: access === 'public' });
     }
   });
   if (!deps.database) app.addHook('onClose', () => database.close());
@@ -115,6 +130,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(rateLimit, { global: false });
   await app.register(errorHandlerPlugin);
   await app.register(authPlugin, { db, tokens });
+  await app.register(accessPlugin);
+  await app.register(tenancyPlugin, { tenancy });
 
   await app.register(authRoutes, {
     auth,

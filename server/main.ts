@@ -7,7 +7,7 @@ import { DEMO_PASSWORD, DEMO_USERS, seedDemoIfEmpty } from './db/seed';
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
-  const seeded = database.kind === 'pglite' ? await seedDemoIfEmpty(database.db, new Date()) : false;
+  const seeded = database.kind === 'pglite' ? await seedDemoIfEmpty(database.owner, new Date()) : false;
   const app = await buildApp(config, { database });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -18,8 +18,11 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ port: config.port, host: config.host });
+  // PORT=0 asks the system for a free port: print the one it gave.
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
   const local = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host);
-  const url = `http://${local ? 'localhost' : config.host}:${config.port}`;
+  const url = `http://${local ? 'localhost' : config.host}:${port}`;
   console.log(`\nTourdesk is running at ${url} (${database.kind === 'pglite' ? 'embedded database' : 'PostgreSQL'})`);
   if (seeded) {
     console.log(`Demo company "Demo Tours" created. Sign in with password "${DEMO_PASSWORD}" as:`);

@@ -14,8 +14,17 @@ import * as schema from './schema';
 /** Both drivers share this type; a transaction is one too, so repositories take `Db` for either. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The role the app's PostgreSQL connections run as: not a superuser, no BYPASSRLS (migration 0002). */
+export const APP_ROLE = 'tourdesk_app';
+
 export interface Database {
+  /**
+   * The app's handle. On PostgreSQL its connections run as APP_ROLE under row-level security, so every query must
+   * run inside `Tenancy.run` (server/db/tenancy.ts), which sets the company for its transaction.
+   */
   db: Db;
+  /** The owner's handle, not bound by row-level security: migrations, the demo seed and test fixtures. */
+  owner: Db;
   kind: 'pglite' | 'postgres';
   /** The node-postgres pool behind `db` on PostgreSQL (COPY streams need a client of their own). */
   pool?: Pool;
@@ -61,6 +70,8 @@ export async function openEmbedded(dataDir: string): Promise<Database> {
     await migratePglite(db as never, { migrationsFolder });
     return {
       db,
+      // PGlite runs as its superuser, so row-level security does not bind it: one handle serves both.
+      owner: db,
       kind: 'pglite',
       async close() {
         await client.close();
@@ -74,18 +85,37 @@ export async function openEmbedded(dataDir: string): Promise<Database> {
 }
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new Pool({ connectionString: url, max: poolSize });
   // An idle connection that PostgreSQL ends (restart, failover, a dropped database) must not crash the process:
   // the pool discards it and opens a new one on the next query.
-  pool.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const onIdleError = (err: Error) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`);
+  // One ended while a request holds it (inside a transaction) errors on the client, where the pool does not listen
+  // then: that would be an uncaught exception. The running query fails the request on its own; the pool drops it.
+  const onConnectionInUseError = () => undefined;
+  const ownerPool = new Pool({ connectionString: url, max: 2, idleTimeoutMillis: 5_000 });
+  ownerPool.on('error', onIdleError);
+  ownerPool.on('connect', (client) => client.on('error', onConnectionInUseError));
+  const owner = drizzlePg(ownerPool, { schema }) as unknown as Db;
   try {
-    await migratePg(db as never, { migrationsFolder });
+    await migratePg(owner as never, { migrationsFolder });
   } catch (err) {
-    await pool.end();
+    await ownerPool.end();
     throw err;
   }
-  return { db, kind: 'postgres', pool, close: () => pool.end() };
+  // The URL's user must be a member of APP_ROLE (a superuser or the migrations' owner is); every session of the
+  // app's pool switches to it at connection start.
+  const pool = new Pool({ connectionString: url, max: poolSize, options: `-c role=${APP_ROLE}` });
+  pool.on('error', onIdleError);
+  pool.on('connect', (client) => client.on('error', onConnectionInUseError));
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    owner,
+    kind: 'postgres',
+    pool,
+    async close() {
+      await Promise.all([pool.end(), ownerPool.end()]);
+    },
+  };
 }
 
 export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {

@@ -7,3 +7,14 @@ export function isUniqueViolation(err: unknown): boolean {
   }
   return false;
 }
+
+/** Text PostgreSQL cannot store: a NUL character (22021) or one the database encoding lacks (22P05). */
+export function isUnstorableText(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (code === '22021' || code === '22P05') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

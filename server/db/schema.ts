@@ -80,6 +80,8 @@ export const users = pgTable(
     role: text('role', { enum: ['Manager', 'Guide'] }).notNull(),
     assignable: boolean('assignable').notNull().default(false),
     passwordHash: text('password_hash').notNull(),
+    /** Access tokens carry it; a password change bumps it, so every other session's token stops at once. */
+    sessionVersion: integer('session_version').notNull().default(1),
     /** Deleted members keep their row so past shifts and check-ins still name them. */
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -153,6 +155,27 @@ export const bookings = pgTable(
     index('bookings_slot_idx').on(t.companyId, t.date, t.time, t.tour),
     // Reservation reports page and stream in (createdAt, id) order.
     index('bookings_created_idx').on(t.companyId, t.createdAt, t.id),
+    foreignKey({ columns: [t.companyId], foreignColumns: [companies.id] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Non-cancelled bookings per day, source and tour, by tour date (`date`) and by the booking's day in the company's
+ * timezone (`created`): a report total sums at most days × sources × tours rows instead of counting bookings.
+ * Kept exact by triggers on bookings and on companies.timezone (migration 0003); never written by the app.
+ */
+export const reportCounts = pgTable(
+  'report_counts',
+  {
+    companyId: companyId(),
+    field: text('field', { enum: ['date', 'created'] }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    source: text('source').notNull(),
+    tour: text('tour').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.field, t.day, t.source, t.tour] }),
     foreignKey({ columns: [t.companyId], foreignColumns: [companies.id] }).onDelete('cascade'),
   ],
 );

@@ -4,7 +4,7 @@ import type { Role } from '../../src/domain/auth';
 import type { Db } from '../db/client';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { TokenService } from '../modules/auth/tokens';
-import { findActiveUser } from '../modules/users/users.repository';
+import { findActiveMember } from '../modules/users/users.repository';
 
 export interface AuthContext {
   userId: string;
@@ -19,29 +19,28 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
-  interface FastifyContextConfig {
-    /** Routes reachable without a bearer token (sign-in, refresh, logout, signup). */
-    public?: boolean;
-  }
 }
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
 /**
- * Every /api route needs a valid access token unless it is marked public. The member is re-read on each call so
+ * Every /api route needs a valid access token unless its `access` is 'public' (plugins/access.ts). The member is re-read on each call so
  * a deleted member's token stops working at once and role changes apply immediately.
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; tokens: TokenService }) => {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.routeOptions.config?.public) return;
+    if (!request.url.startsWith('/api/') || request.routeOptions.config?.access === 'public') return;
     if (!request.routeOptions.url) return; // unknown path: the not-found handler answers 404
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match?.[1]) throw new UnauthorizedError('Please sign in', 'UNAUTHORIZED');
     const claims = await opts.tokens.verify(match[1]);
     if (!claims) throw new UnauthorizedError('Your session has expired, please sign in again', 'UNAUTHORIZED');
-    const user = await findActiveUser(opts.db, claims.companyId, claims.userId);
-    if (!user) throw new UnauthorizedError('Your session has expired, please sign in again', 'UNAUTHORIZED');
+    const user = await findActiveMember(opts.db, claims.companyId, claims.userId);
+    // Gone, or the password changed since the token was issued.
+    if (!user || user.sessionVersion !== claims.sessionVersion) {
+      throw new UnauthorizedError('Your session has expired, please sign in again', 'UNAUTHORIZED');
+    }
     request.auth = {
       userId: user.id,
       companyId: user.companyId,

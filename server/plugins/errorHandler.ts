@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isUnstorableText } from '../db/errors';
 import { AppError } from '../errors';
 
 /** One body shape for every failure: `{ error, code }`, plus `details` for validation. 5xx never leak internals. */
@@ -19,6 +20,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return reply
         .status(400)
         .send({ error: `Invalid request: ${where}${first?.message ?? 'bad input'}`, code: 'VALIDATION', details });
+    }
+    // Every text column refuses these; one check here covers every field, parameter and query.
+    if (isUnstorableText(err)) {
+      return reply.status(400).send({ error: 'Text cannot contain NUL characters', code: 'VALIDATION' });
     }
     const status = err.statusCode ?? 500;
     if (status === 429) {

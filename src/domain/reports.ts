@@ -1,4 +1,4 @@
-import { fromZonedTime } from 'date-fns-tz';
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 
 /** Spec §9: checkinStatus lists no-shows by tour date; reservationDate lists bookings by the day they were made. */
 export const REPORT_TYPES = ['checkinStatus', 'reservationDate'] as const;
@@ -30,11 +30,36 @@ export function isEncodedNameList(joined: string): boolean {
   return joined.split('-').every((part) => part.length > 0 && /^(?:[^~]|~~|~d)*$/.test(part));
 }
 
-/** Spec §5/§9: a range runs from the first instant of its first day to 23:59:59.999 of its last, in the company's zone. */
+/**
+ * The first instant of a calendar day in a zone. Where a DST change skips midnight (America/Santiago in September)
+ * the day starts at the change; where it repeats the hour before or after midnight, at its first 00:00.
+ */
+function startOfZonedDay(day: string, timezone: string): Date {
+  const guess = fromZonedTime(`${day}T00:00:00.000`, timezone).getTime();
+  const midnightUtc = Date.parse(`${day}T00:00:00.000Z`);
+  const hour = 3_600_000;
+  // The zone's offset at an instant, from its wall clock (date-fns-tz's getTimezoneOffset is off next to a change).
+  const offsetAt = (instant: number) =>
+    Date.parse(formatInTimeZone(instant, timezone, "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'")) - instant;
+  const starts = [guess - 3 * hour, guess, guess + 3 * hour]
+    .map((instant) => midnightUtc - offsetAt(instant))
+    .filter((instant) => formatInTimeZone(instant, timezone, 'yyyy-MM-dd') === day);
+  // A day the zone skipped whole (Pacific/Apia, 30 December 2011) has no instant: it "starts" where the next one does.
+  return starts.length > 0 ? new Date(Math.min(...starts)) : startOfZonedDay(nextDay(day), timezone);
+}
+
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Spec §5/§9: a range runs from the first instant of its first day to the last (23:59:59.999) of its last, in the
+ * company's zone: exactly the bookings whose creation day, in that zone, is within the range.
+ */
 export function rangeInstants(start: string, end: string, timezone: string): { from: Date; to: Date } {
   return {
-    from: fromZonedTime(`${start}T00:00:00.000`, timezone),
-    to: fromZonedTime(`${end}T23:59:59.999`, timezone),
+    from: startOfZonedDay(start, timezone),
+    to: new Date(startOfZonedDay(nextDay(end), timezone).getTime() - 1),
   };
 }
 

@@ -1,7 +1,7 @@
 import { fromZonedTime } from 'date-fns-tz';
 import type { Role } from './auth';
 import type { Company } from './company';
-import { todayInZone } from './dates';
+import { isCalendarDay, todayInZone } from './dates';
 
 /** Spec §4/§9: a Guide may change a slot until 30 minutes after it starts. */
 export const LOCK_MINUTES = 30;
@@ -79,6 +79,6 @@ export const NOTE_ID_PATTERN = /^(\d{4}-\d{2}-\d{2})-([01]\d|2[0-3]):([0-5]\d)-(
 
 export function parseNoteUniqueId(uniqueId: string): { day: string; time: string; tour: string } | null {
   const match = NOTE_ID_PATTERN.exec(uniqueId);
-  if (!match) return null;
+  if (!match || !isCalendarDay(match[1] as string)) return null;
   return { day: match[1] as string, time: `${match[2]}:${match[3]}`, tour: match[4] as string };
 }

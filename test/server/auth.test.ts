@@ -205,7 +205,14 @@ describeEachDb('auth', (ctx) => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: 'Password changed successfully' });
       expect((await refreshWith(app, otherDevice.refresh)).statusCode).toBe(401);
-      expect((await refreshWith(app, refreshCookie(res))).statusCode).toBe(200);
+      // Access tokens issued before the change stop at once too, not when they expire; the caller's new
+      // refresh cookie brings a fresh one.
+      const probe = { method: 'GET' as const, url: '/api/user/users/company' };
+      expect((await app.inject({ ...probe, headers: bearer(otherDevice.token) })).statusCode).toBe(401);
+      const refreshed = await refreshWith(app, refreshCookie(res));
+      expect(refreshed.statusCode).toBe(200);
+      const fresh = refreshed.json<{ accessToken: string }>().accessToken;
+      expect((await app.inject({ ...probe, headers: bearer(fresh) })).statusCode).toBe(200);
       await expect(login(app, account.user.email, account.password)).rejects.toThrow('401');
       await expect(login(app, account.user.email, 'new password 123')).resolves.toBeTruthy();
     });
@@ -228,7 +235,13 @@ describeEachDb('auth', (ctx) => {
     it('answers 401 with an expired, a forged, an unsigned or a deleted member’s token', async () => {
       const { app, db } = ctx();
       const account = await signup(app);
-      const claims = { sub: account.user._id, company: account.user.company._id, role: 'Manager', typ: 'access' };
+      const claims = {
+        sub: account.user._id,
+        company: account.user.company._id,
+        role: 'Manager',
+        ver: 1,
+        typ: 'access',
+      };
       const now = Math.floor(Date.now() / 1000);
       const expired = await sign(claims, now - 10);
       const forged = await sign(claims, now + 600, 'some-other-secret-that-is-long-enough-to-sign');

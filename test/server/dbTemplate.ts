@@ -5,7 +5,9 @@ import { Client } from 'pg';
 
 /** A fresh PGlite costs ~2 s and ~700 MiB; copying one migrated data dir costs ~0.3 s. */
 export const PGLITE_TEMPLATE_ENV = 'TOURDESK_TEST_PGLITE_TEMPLATE';
-export const PG_TEMPLATE_DB = 'tourdesk_test_template';
+/** Per jest run (globalSetup's process id, passed on to the workers): concurrent runs must not drop each other's. */
+export const PG_TEMPLATE_ENV = 'TOURDESK_TEST_PG_TEMPLATE';
+export const PG_TEMPLATE_DB = process.env[PG_TEMPLATE_ENV] ?? `tourdesk_test_template_${process.pid}`;
 
 export function copyPgliteTemplate(): string {
   const template = process.env[PGLITE_TEMPLATE_ENV];

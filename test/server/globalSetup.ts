@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openEmbedded, openPostgres } from '../../server/db/client';
-import { PG_TEMPLATE_DB, PGLITE_TEMPLATE_ENV, databaseUrl, withAdminClient } from './dbTemplate';
+import { PG_TEMPLATE_DB, PG_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV, databaseUrl, withAdminClient } from './dbTemplate';
 
 export default async function globalSetup(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'tourdesk-template-'));
@@ -12,6 +12,7 @@ export default async function globalSetup(): Promise<void> {
 
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (baseUrl) {
+    process.env[PG_TEMPLATE_ENV] = PG_TEMPLATE_DB;
     await withAdminClient(baseUrl, async (c) => {
       await c.query(`DROP DATABASE IF EXISTS ${PG_TEMPLATE_DB} WITH (FORCE)`);
       await c.query(`CREATE DATABASE ${PG_TEMPLATE_DB}`);

@@ -50,7 +50,7 @@ export async function createTestApp(
   await app.ready();
   return {
     app,
-    db: database.db,
+    db: database.owner,
     config,
     async close() {
       await app.close();

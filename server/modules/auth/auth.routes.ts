@@ -25,12 +25,19 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth',
     {
       config: {
-        public: true,
+        access: 'public',
         rateLimit: { ...opts.loginRateLimit, hook: 'preHandler', keyGenerator: loginKey },
       },
       schema: {
         body: credentialsSchema,
-        response: { 200: authResponseSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema },
+        response: {
+          200: authResponseSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          413: errorBodySchema,
+          415: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
@@ -43,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.get(
     '/auth/refresh',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: { response: { 200: refreshResponseSchema, 401: errorBodySchema, 403: errorBodySchema } },
     },
     async (request, reply) => {
@@ -62,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/auth/logout',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: { response: { 204: z.null(), 403: errorBodySchema } },
     },
     async (request, reply) => {

@@ -1,12 +1,13 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { AuthUser } from '../../../src/domain/auth';
-import type { Db } from '../../db/client';
+import type { Tenancy } from '../../db/tenancy';
 import { UnauthorizedError } from '../../errors';
 import { findCompany } from '../companies/companies.repository';
-import { findActiveUser, findActiveUserByEmail, type UserRow } from '../users/users.repository';
+import { findActiveUser, findMemberKeysByEmail, type UserRow } from '../users/users.repository';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import {
   findRefreshTokenByHash,
+  findRefreshTokenCompany,
   insertRefreshToken,
   markRotated,
   revokeFamily,
@@ -30,14 +31,26 @@ const SESSION_ENDED = 'Your session has ended, please sign in again';
 
 export class AuthService {
   constructor(
-    private readonly db: Db,
+    private readonly tenancy: Tenancy,
     private readonly tokens: TokenService,
     private readonly settings: AuthSettings,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  private get db() {
+    return this.tenancy.db;
+  }
+
+  /** Finds the active member by email, across companies: sign-in is the one moment no company is known yet. */
+  async findByEmail(email: string): Promise<UserRow | undefined> {
+    const keys = await findMemberKeysByEmail(this.db, email);
+    if (!keys) return undefined;
+    return this.tenancy.run(keys.companyId, () => findActiveUser(this.db, keys.companyId, keys.userId));
+  }
+
   async login(email: string, password: string): Promise<Session> {
-    const user = await findActiveUserByEmail(this.db, email);
+    const user = await this.findByEmail(email);
+    // The password is checked outside any transaction: argon2 takes tens of milliseconds.
     const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
     if (!user || !ok) throw new UnauthorizedError(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
     return this.startSession(user, uuidv7());
@@ -46,66 +59,89 @@ export class AuthService {
   /** Rotates the refresh token; reuse of a rotated one past the grace period revokes its whole family. */
   async refresh(rawToken: string | undefined): Promise<Session> {
     if (!rawToken) throw new UnauthorizedError(SESSION_ENDED, 'NO_REFRESH_TOKEN');
-    const row = await findRefreshTokenByHash(this.db, hashRefreshToken(rawToken));
-    const now = this.now();
-    if (!row || row.revokedAt || row.expiresAt <= now) {
-      throw new UnauthorizedError(SESSION_ENDED, 'INVALID_REFRESH_TOKEN');
-    }
-    if (row.rotatedAt || !(await markRotated(this.db, row, now))) {
-      await this.handleRotatedToken(row, now);
-    }
-    const user = await findActiveUser(this.db, row.companyId, row.userId);
-    if (!user) throw new UnauthorizedError(SESSION_ENDED, 'INVALID_REFRESH_TOKEN');
-    return this.startSession(user, row.familyId);
+    const tokenHash = hashRefreshToken(rawToken);
+    const companyId = await findRefreshTokenCompany(this.db, tokenHash);
+    if (!companyId) throw new UnauthorizedError(SESSION_ENDED, 'INVALID_REFRESH_TOKEN');
+    // A refused reuse is returned rather than thrown, so the family's revocation commits.
+    const outcome = await this.tenancy.run(companyId, async (): Promise<Session | UnauthorizedError> => {
+      const row = await findRefreshTokenByHash(this.db, companyId, tokenHash);
+      const now = this.now();
+      if (!row || row.revokedAt || row.expiresAt <= now) {
+        return new UnauthorizedError(SESSION_ENDED, 'INVALID_REFRESH_TOKEN');
+      }
+      if (row.rotatedAt || !(await markRotated(this.db, row, now))) {
+        const refused = await this.checkRotatedToken(row, now);
+        if (refused) return refused;
+      }
+      const user = await findActiveUser(this.db, row.companyId, row.userId);
+      if (!user) return new UnauthorizedError(SESSION_ENDED, 'INVALID_REFRESH_TOKEN');
+      return this.startSession(user, row.familyId);
+    });
+    if (outcome instanceof UnauthorizedError) throw outcome;
+    return outcome;
   }
 
   async logout(rawToken: string | undefined): Promise<void> {
     if (!rawToken) return;
-    const row = await findRefreshTokenByHash(this.db, hashRefreshToken(rawToken));
-    if (row) await revokeFamily(this.db, row.companyId, row.familyId, this.now());
-  }
-
-  async startSession(user: UserRow, familyId: string): Promise<Session> {
-    const refreshToken = newRefreshToken();
-    const refreshExpiresAt = new Date(this.now().getTime() + this.settings.refreshTokenTtlSeconds * 1000);
-    await insertRefreshToken(this.db, {
-      companyId: user.companyId,
-      id: uuidv7(),
-      userId: user.id,
-      familyId,
-      tokenHash: hashRefreshToken(refreshToken),
-      expiresAt: refreshExpiresAt,
+    const tokenHash = hashRefreshToken(rawToken);
+    const companyId = await findRefreshTokenCompany(this.db, tokenHash);
+    if (!companyId) return;
+    await this.tenancy.run(companyId, async () => {
+      const row = await findRefreshTokenByHash(this.db, companyId, tokenHash);
+      if (row) await revokeFamily(this.db, row.companyId, row.familyId, this.now());
     });
-    return { user: await this.authUser(user), refreshToken, refreshExpiresAt };
   }
 
-  async authUser(user: UserRow): Promise<AuthUser> {
-    const [token, company] = await Promise.all([
-      this.tokens.sign({ userId: user.id, companyId: user.companyId, role: user.role }),
-      findCompany(this.db, user.companyId),
-    ]);
-    if (!company) throw new UnauthorizedError(SESSION_ENDED, 'INVALID_REFRESH_TOKEN');
-    return {
-      _id: user.id,
-      email: user.email,
-      token,
-      role: user.role,
-      assignable: user.assignable,
-      name: user.name,
-      company,
-    };
+  startSession(user: UserRow, familyId: string): Promise<Session> {
+    return this.tenancy.run(user.companyId, async () => {
+      const refreshToken = newRefreshToken();
+      const refreshExpiresAt = new Date(this.now().getTime() + this.settings.refreshTokenTtlSeconds * 1000);
+      await insertRefreshToken(this.db, {
+        companyId: user.companyId,
+        id: uuidv7(),
+        userId: user.id,
+        familyId,
+        tokenHash: hashRefreshToken(refreshToken),
+        expiresAt: refreshExpiresAt,
+      });
+      return { user: await this.authUser(user), refreshToken, refreshExpiresAt };
+    });
+  }
+
+  authUser(user: UserRow): Promise<AuthUser> {
+    return this.tenancy.run(user.companyId, async () => {
+      const [token, company] = await Promise.all([
+        this.tokens.sign({
+          userId: user.id,
+          companyId: user.companyId,
+          role: user.role,
+          sessionVersion: user.sessionVersion,
+        }),
+        findCompany(this.db, user.companyId),
+      ]);
+      if (!company) throw new UnauthorizedError(SESSION_ENDED, 'INVALID_REFRESH_TOKEN');
+      return {
+        _id: user.id,
+        email: user.email,
+        token,
+        role: user.role,
+        assignable: user.assignable,
+        name: user.name,
+        company,
+      };
+    });
   }
 
   /**
    * A rotated token presented again is either a retry after a lost response (within the grace period: allowed)
-   * or a stolen token being replayed (revoke the family).
+   * or a stolen token being replayed (revoke the family, and refuse).
    */
-  private async handleRotatedToken(row: RefreshTokenRow, now: Date): Promise<void> {
-    const current = await findRefreshTokenByHash(this.db, row.tokenHash);
+  private async checkRotatedToken(row: RefreshTokenRow, now: Date): Promise<UnauthorizedError | undefined> {
+    const current = await findRefreshTokenByHash(this.db, row.companyId, row.tokenHash);
     const rotatedAt = current?.rotatedAt ?? now;
-    if (current?.revokedAt) throw new UnauthorizedError(SESSION_ENDED, 'INVALID_REFRESH_TOKEN');
-    if (now.getTime() - rotatedAt.getTime() <= this.settings.refreshGraceSeconds * 1000) return;
+    if (current?.revokedAt) return new UnauthorizedError(SESSION_ENDED, 'INVALID_REFRESH_TOKEN');
+    if (now.getTime() - rotatedAt.getTime() <= this.settings.refreshGraceSeconds * 1000) return undefined;
     await revokeFamily(this.db, row.companyId, row.familyId, now);
-    throw new UnauthorizedError(SESSION_ENDED, 'REFRESH_TOKEN_REUSED');
+    return new UnauthorizedError(SESSION_ENDED, 'REFRESH_TOKEN_REUSED');
   }
 }

@@ -1,5 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
 import { refreshTokens } from '../../db/schema';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -8,9 +9,28 @@ export async function insertRefreshToken(db: Db, row: typeof refreshTokens.$infe
   await db.insert(refreshTokens).values(row);
 }
 
-/** Looked up by hash before the company is known: the cookie is all the caller has. */
-export async function findRefreshTokenByHash(db: Db, tokenHash: string): Promise<RefreshTokenRow | undefined> {
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+/**
+ * The company of a refresh token, looked up by hash before the company is known: the cookie is all the caller has.
+ * Row-level security hides other companies, so this goes through a SECURITY DEFINER function.
+ */
+export async function findRefreshTokenCompany(db: Db, tokenHash: string): Promise<string | undefined> {
+  const [row] = await queryRows<{ company_id: string }>(
+    db,
+    sql`select company_id from auth_find_refresh_token(${tokenHash})`,
+  );
+  return row?.company_id;
+}
+
+/** Within the token's company (see findRefreshTokenCompany). */
+export async function findRefreshTokenByHash(
+  db: Db,
+  companyId: string,
+  tokenHash: string,
+): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.companyId, companyId), eq(refreshTokens.tokenHash, tokenHash)));
   return row;
 }
 

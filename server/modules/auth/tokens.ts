@@ -6,6 +6,8 @@ export interface AccessClaims {
   userId: string;
   companyId: string;
   role: Role;
+  /** The member's session version when the token was issued (see users.session_version). */
+  sessionVersion: number;
 }
 
 const ALGORITHM = 'HS256';
@@ -21,7 +23,7 @@ export class TokenService {
   }
 
   sign(claims: AccessClaims): Promise<string> {
-    return new SignJWT({ company: claims.companyId, role: claims.role, typ: 'access' })
+    return new SignJWT({ company: claims.companyId, role: claims.role, ver: claims.sessionVersion, typ: 'access' })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(claims.userId)
       .setIssuedAt()
@@ -37,7 +39,8 @@ export class TokenService {
         return null;
       }
       if (payload.role !== 'Manager' && payload.role !== 'Guide') return null;
-      return { userId: payload.sub, companyId: payload.company, role: payload.role };
+      if (typeof payload.ver !== 'number') return null;
+      return { userId: payload.sub, companyId: payload.company, role: payload.role, sessionVersion: payload.ver };
     } catch (err) {
       if (err instanceof joseErrors.JOSEError) return null;
       throw err;

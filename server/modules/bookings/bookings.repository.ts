@@ -82,6 +82,13 @@ export async function listSlotsBetween(
   return rows.map((r) => ({ ...r, pax: Number(r.pax) }));
 }
 
+/** Checked-in guests per customer type over grouped bookings, for a grouped select (`::int`: a number on both drivers). */
+export const attendedSums = {
+  adults: sql<number>`sum(${bookings.attendedAdults})::int`,
+  teens: sql<number>`sum(${bookings.attendedTeens})::int`,
+  children: sql<number>`sum(${bookings.attendedChildren})::int`,
+};
+
 export async function findBooking(db: Db, companyId: string, id: string): Promise<BookingRow | undefined> {
   const [row] = await db
     .select()

@@ -28,13 +28,17 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingsService; 
 ) => {
   app.get(
     '/api/bookings/date/:day',
-    { schema: { params: z.object({ day: daySchema }), response: { 200: dayBookingsSchema, ...errors } } },
+    {
+      config: { access: 'member' },
+      schema: { params: z.object({ day: daySchema }), response: { 200: dayBookingsSchema, ...errors } },
+    },
     async (request) => bookings.day(requireAuth(request), request.params.day),
   );
 
   app.get(
     '/api/bookings/date/:day/:time/:tour',
     {
+      config: { access: 'member' },
       schema: {
         params: z.object({ day: daySchema, time: timeSchema, tour: tourNameSchema }),
         response: { 200: slotBookingsSchema, ...errors },
@@ -46,6 +50,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingsService; 
   app.get(
     '/api/bookings/nearbytours/:day/:startTime/:endTime',
     {
+      config: { access: 'member' },
       schema: {
         params: z.object({ day: daySchema, startTime: timeSchema, endTime: timeSchema }),
         response: { 200: nearbyToursSchema, ...errors },
@@ -60,10 +65,11 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingsService; 
   app.patch(
     '/api/bookings/:id',
     {
+      config: { access: 'member' },
       schema: {
         params: idParams,
         body: checkInBodySchema,
-        response: { 200: bookingSchema, ...errors, 409: errorBodySchema },
+        response: { 200: bookingSchema, ...errors, 409: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema },
       },
     },
     async (request) => bookings.checkIn(requireAuth(request), request.params.id, request.body),
@@ -72,10 +78,11 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingsService; 
   app.patch(
     '/api/bookings/edit/:id',
     {
+      config: { access: 'member' },
       schema: {
         params: idParams,
         body: editBookingBodySchema,
-        response: { 200: bookingSchema, ...errors, 409: conflict },
+        response: { 200: bookingSchema, ...errors, 409: conflict, 413: errorBodySchema, 415: errorBodySchema },
       },
     },
     async (request) => bookings.edit(requireAuth(request), request.params.id, request.body),
@@ -83,19 +90,40 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingsService; 
 
   app.post(
     '/api/bookings/add-booking',
-    { schema: { body: addBookingBodySchema, response: { 201: bookingSchema, ...errors } } },
-    async (request, reply) => reply.status(201).send(await bookings.add(requireAuth(request), request.body)),
+    {
+      config: { access: 'member' },
+      schema: {
+        body: addBookingBodySchema,
+        response: { 201: bookingSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return bookings.add(requireAuth(request), request.body);
+    },
   );
 
   app.put(
     '/api/bookings/assign-guide',
-    { schema: { body: assignGuideBodySchema, response: { 200: z.array(bookingSchema), ...errors } } },
+    {
+      config: { access: 'member' },
+      schema: {
+        body: assignGuideBodySchema,
+        response: { 200: z.array(bookingSchema), ...errors, 413: errorBodySchema, 415: errorBodySchema },
+      },
+    },
     async (request) => bookings.assignGuide(requireAuth(request), request.body.bookingIds, request.body.guide),
   );
 
   app.post(
     '/api/bookings/guide-time-range',
-    { schema: { body: timeRangeBodySchema, response: { 200: z.array(bookingSchema), ...errors } } },
+    {
+      config: { access: 'member' },
+      schema: {
+        body: timeRangeBodySchema,
+        response: { 200: z.array(bookingSchema), ...errors, 413: errorBodySchema, 415: errorBodySchema },
+      },
+    },
     async (request) => {
       const auth = requireAuth(request);
       const member = await shifts.member(auth, request.body.guide);

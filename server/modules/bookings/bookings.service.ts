@@ -42,6 +42,8 @@ export interface Slot extends SlotRef {
 }
 
 export const SLOT_LOCKED = 'This slot is locked: Guides can change it until 30 minutes after it starts';
+/** Check-ins racing other writes of the same booking retry this often before answering 409. */
+const CHECK_IN_ATTEMPTS = 5;
 
 export class BookingsService {
   constructor(
@@ -85,26 +87,31 @@ export class BookingsService {
 
   async checkIn(auth: AuthContext, bookingId: string, body: CheckInBody): Promise<Booking> {
     const company = await this.company(auth);
-    const row = await this.modifiableBooking(auth, company, bookingId);
     const attended = countsFromList(body.attendees);
-    const booked = bookedCounts(row);
-    for (const type of CUSTOMER_TYPES) {
-      if (attended[type] > booked[type]) {
-        throw new BadRequestError(
-          `${type}: ${attended[type]} checked in but only ${booked[type]} booked`,
-          'ATTENDEES_OVER_BOOKED',
-        );
-      }
-    }
     const guide = await this.chosenGuide(auth, body.chosenGuide);
-    const updated = await updateBooking(this.db, auth.companyId, row.id, {
-      attendedAdults: attended.Adults,
-      attendedTeens: attended.Teens,
-      attendedChildren: attended.Children,
-      ...(guide !== undefined ? { guide } : {}),
-    });
-    if (!updated) throw cancelledError();
-    return toBookingDto(updated, viewerOf(auth.role, company));
+    // An edit may lower the booked counts between the read and the write: the write applies only to the version
+    // checked here, and a check-in that lost that race is checked again against the fresh row.
+    for (let attempt = 1; ; attempt++) {
+      const row = await this.modifiableBooking(auth, company, bookingId);
+      const booked = bookedCounts(row);
+      for (const type of CUSTOMER_TYPES) {
+        if (attended[type] > booked[type]) {
+          throw new BadRequestError(
+            `${type}: ${attended[type]} checked in but only ${booked[type]} booked`,
+            'ATTENDEES_OVER_BOOKED',
+          );
+        }
+      }
+      const changes = {
+        attendedAdults: attended.Adults,
+        attendedTeens: attended.Teens,
+        attendedChildren: attended.Children,
+        ...(guide !== undefined ? { guide } : {}),
+      };
+      const updated = await updateBooking(this.db, auth.companyId, row.id, changes, row.version);
+      if (updated) return toBookingDto(updated, viewerOf(auth.role, company));
+      if (attempt === CHECK_IN_ATTEMPTS) throw staleError(toBookingDto(row, viewerOf(auth.role, company)));
+    }
   }
 
   async edit(auth: AuthContext, bookingId: string, body: EditBookingBody): Promise<Booking> {

@@ -15,6 +15,8 @@ const responses = {
   401: errorBodySchema,
   403: errorBodySchema,
   404: errorBodySchema,
+  413: errorBodySchema,
+  415: errorBodySchema,
 };
 
 export const TOUR_NOT_FOUND = 'Tour not found';
@@ -39,7 +41,10 @@ async function customiseTour(
 export const companiesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.patch(
     '/api/company/:companyId/:tourId/color',
-    { schema: { params, body: z.strictObject({ color: tourColorSchema }), response: responses } },
+    {
+      config: { access: 'manager' },
+      schema: { params, body: z.strictObject({ color: tourColorSchema }), response: responses },
+    },
     async (request) => {
       const { companyId, tourId } = request.params;
       return customiseTour(db, requireManager(request), companyId, tourId, { color: request.body.color });
@@ -48,7 +53,10 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
 
   app.patch(
     '/api/company/:companyId/:tourId/flag',
-    { schema: { params, body: z.strictObject({ flag: tourFlagSchema }), response: responses } },
+    {
+      config: { access: 'manager' },
+      schema: { params, body: z.strictObject({ flag: tourFlagSchema }), response: responses },
+    },
     async (request) => {
       const { companyId, tourId } = request.params;
       return customiseTour(db, requireManager(request), companyId, tourId, { flag: request.body.flag });

@@ -10,7 +10,13 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 export const notesRoutes: FastifyPluginAsyncZod<{ notes: NotesService }> = async (app, { notes }) => {
   app.patch(
     '/api/save',
-    { schema: { body: saveNoteBodySchema, response: { 200: noteSchema, ...errors } } },
+    {
+      config: { access: 'member' },
+      schema: {
+        body: saveNoteBodySchema,
+        response: { 200: noteSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
+      },
+    },
     async (request) => notes.save(requireAuth(request), request.body.uniqueId, request.body.note),
   );
 
@@ -18,6 +24,7 @@ export const notesRoutes: FastifyPluginAsyncZod<{ notes: NotesService }> = async
   app.get(
     '/api/:uniqueId',
     {
+      config: { access: 'member' },
       schema: { params: z.object({ uniqueId: z.string().min(1).max(300) }), response: { 200: noteSchema, ...errors } },
     },
     async (request) => notes.get(requireAuth(request), request.params.uniqueId),

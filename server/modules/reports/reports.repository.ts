@@ -1,8 +1,10 @@
 import { and, asc, between, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { escapeLiteral } from 'pg';
 import type { ReportField } from '../../../src/domain/reports';
 import type { Db } from '../../db/client';
-import { bookings } from '../../db/schema';
-import type { BookingRow } from '../bookings/bookings.repository';
+import { bookings, reportCounts } from '../../db/schema';
+import { attendedSums, type BookingRow } from '../bookings/bookings.repository';
 
 export interface ReportFilter {
   companyId: string;
@@ -38,11 +40,23 @@ function order(field: ReportField) {
     : [asc(bookings.createdAt), asc(bookings.id)];
 }
 
+/**
+ * Sums the per-day counts (a few rows a day) instead of counting bookings. By creation day this is the same as the
+ * instant range: rangeInstants spans exactly the first to the last instant of whole days in the company's zone.
+ */
 export async function countReport(db: Db, filter: ReportFilter): Promise<number> {
   const [row] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(bookings)
-    .where(where(filter));
+    .select({ total: sql<number>`coalesce(sum(${reportCounts.n}), 0)::int` })
+    .from(reportCounts)
+    .where(
+      and(
+        eq(reportCounts.companyId, filter.companyId),
+        eq(reportCounts.field, filter.field === 'date' ? 'date' : 'created'),
+        between(reportCounts.day, filter.startDay, filter.endDay),
+        inArray(reportCounts.source, filter.sources),
+        inArray(reportCounts.tour, filter.tours),
+      ),
+    );
   return Number(row?.total ?? 0);
 }
 
@@ -78,6 +92,55 @@ export async function* reportBatches(db: Db, filter: ReportFilter, batchSize = 2
   }
 }
 
+/** csv-stringify's escape_formulas (a leading quote), in SQL: chr(9) tab, chr(13) CR, then full-width = + - @. */
+const FORMULA_STARTS = sql.raw(`('=', '+', '-', '@', chr(9), chr(13), chr(65309), chr(65291), chr(65293), chr(65312))`);
+
+/** A text cell as csv-stringify writes it; '' becomes NULL because COPY quotes an empty string and writes NULL bare. */
+const csvText = (column: AnyPgColumn) =>
+  sql`nullif(case when left(${column}, 1) in ${FORMULA_STARTS} then '''' || ${column} else ${column} end, '')`;
+
+/** Each report column (src/domain/reportColumns.ts) as SQL, formatted exactly as its `value` is in JavaScript. */
+function copyColumns(timezone: string): Record<string, SQL> {
+  return {
+    bookingId: csvText(bookings.bookingId),
+    source: csvText(bookings.source),
+    name: csvText(bookings.name),
+    tour: csvText(bookings.tour),
+    time: csvText(bookings.time),
+    noShowAdults: sql`greatest(${bookings.adults} - ${bookings.attendedAdults}, 0)`,
+    noShowChildren: sql`greatest(${bookings.children} - ${bookings.attendedChildren}, 0)`,
+    date: sql`to_char(${bookings.date}, 'FMDD/FMMM/YYYY')`,
+    createdAt: sql`to_char(${bookings.createdAt} at time zone ${timezone}, 'FMDD/FMMM/YYYY HH24:MI')`,
+    pax: sql`${bookings.pax}`,
+  };
+}
+
+/**
+ * The report's rows as one SELECT for `COPY (…) TO STDOUT`, which takes no bind parameters: the values are inlined
+ * as literals escaped by node-postgres. Same filter and order as the pages and keyset batches.
+ */
+export function reportCopyQuery(filter: ReportFilter, fields: readonly string[], timezone: string): string {
+  const sqlOf = copyColumns(timezone);
+  const select = Object.fromEntries(
+    fields.map((field, i) => {
+      const column = sqlOf[field];
+      if (!column) throw new Error(`No SQL for the report column ${field}`);
+      return [`c${i}`, column];
+    }),
+  );
+  const query = new QueryBuilder()
+    .select(select)
+    .from(bookings)
+    .where(where(filter))
+    .orderBy(...order(filter.field))
+    .toSQL();
+  return query.sql.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = query.params[Number(n) - 1];
+    if (!['string', 'number', 'boolean'].includes(typeof value)) throw new Error(`Cannot inline parameter $${n}`);
+    return escapeLiteral(String(value));
+  });
+}
+
 export interface FeeAggregate {
   tour: string;
   source: string;
@@ -87,17 +150,10 @@ export interface FeeAggregate {
 }
 
 export async function feesOfDay(db: Db, companyId: string, day: string): Promise<FeeAggregate[]> {
-  const rows = await db
-    .select({
-      tour: bookings.tour,
-      source: bookings.source,
-      adults: sql<number>`sum(${bookings.attendedAdults})::int`,
-      teens: sql<number>`sum(${bookings.attendedTeens})::int`,
-      children: sql<number>`sum(${bookings.attendedChildren})::int`,
-    })
+  return db
+    .select({ tour: bookings.tour, source: bookings.source, ...attendedSums })
     .from(bookings)
     .where(and(eq(bookings.companyId, companyId), eq(bookings.date, day), eq(bookings.cancelled, false)))
     .groupBy(bookings.tour, bookings.source)
     .orderBy(asc(bookings.tour), asc(bookings.source));
-  return rows.map((r) => ({ ...r, adults: Number(r.adults), teens: Number(r.teens), children: Number(r.children) }));
 }

@@ -17,6 +17,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
   app.get(
     '/api/bookings/reports/:field/:startDate/:endDate/:sources/:tours',
     {
+      // The CSV stream outlives the handler: the service opens its own tenant scopes.
+      config: { access: 'manager', ownTransactions: true },
       schema: {
         params: reportParamsSchema,
         querystring: reportQuerySchema,
@@ -41,7 +43,13 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
 
   app.post(
     '/api/bookings/fees',
-    { schema: { body: feesBodySchema, response: { 200: z.array(feeRowSchema), ...errors } } },
+    {
+      config: { access: 'manager' },
+      schema: {
+        body: feesBodySchema,
+        response: { 200: z.array(feeRowSchema), ...errors, 413: errorBodySchema, 415: errorBodySchema },
+      },
+    },
     async (request) => reports.fees(requireManager(request), request.body.day),
   );
 };

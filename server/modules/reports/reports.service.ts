@@ -1,5 +1,7 @@
-import { Readable } from 'node:stream';
+import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
+import { stringify as stringifySync } from 'csv-stringify/sync';
+import type { Pool } from 'pg';
 import { CUSTOMER_TYPES, listFromCounts } from '../../../src/domain/customerTypes';
 import { REPORT_COLUMNS } from '../../../src/domain/reportColumns';
 import {
@@ -12,13 +14,21 @@ import {
   type ReportRow,
   type ReportType,
 } from '../../../src/domain/reports';
-import type { Db } from '../../db/client';
+import type { Tenancy } from '../../db/tenancy';
 import { BadRequestError, NotFoundError } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { attendedCounts, bookedCounts } from '../bookings/bookings.mapper';
 import type { BookingRow } from '../bookings/bookings.repository';
 import { findCompanySettings } from '../companies/companies.repository';
-import { countReport, feesOfDay, reportBatches, reportPage, type ReportFilter } from './reports.repository';
+import { copyCsv } from './reports.copy';
+import {
+  countReport,
+  feesOfDay,
+  reportBatches,
+  reportCopyQuery,
+  reportPage,
+  type ReportFilter,
+} from './reports.repository';
 
 export interface ReportRequest {
   field: ReportField;
@@ -27,6 +37,17 @@ export interface ReportRequest {
   sources: string;
   tours: string;
 }
+
+/**
+ * RFC 4180: a cell holding a line break is quoted. csv-stringify quotes a lone LF or CR only when asked once the
+ * record delimiter is set; without it a name typed with a line break split its row in two.
+ */
+const CSV_OPTIONS = {
+  bom: true,
+  escape_formulas: true,
+  record_delimiter: 'windows',
+  quote_record_delimiter: true,
+} as const;
 
 /** Spanning more than this is almost surely a typo (year 2062), and would read the whole table. */
 const MAX_RANGE_DAYS = 3 * 366;
@@ -51,40 +72,62 @@ function toReportRow(row: BookingRow): ReportRow {
 
 /** Reports and fees are Manager tools (the routes check the role). */
 export class ReportsService {
-  constructor(private readonly db: Db) {}
+  /** `pool` (PostgreSQL only) gives the CSV stream a client of its own for COPY. */
+  constructor(
+    private readonly tenancy: Tenancy,
+    private readonly pool?: Pool,
+  ) {}
 
-  async page(auth: AuthContext, request: ReportRequest, page: number, pageSize: number): Promise<ReportPage> {
-    const filter = await this.filter(auth, request);
-    const [total, rows] = await Promise.all([
-      countReport(this.db, filter),
-      reportPage(this.db, filter, page, pageSize),
-    ]);
-    return { rows: rows.map(toReportRow), total, page, pageSize };
+  private get db() {
+    return this.tenancy.db;
   }
 
-  /** The full result as CSV (UTF-8 with a BOM, RFC 4180 quoting, formulas defused), streamed batch by batch. */
+  /** Its own scope: the report route opts out of the request's for the CSV stream's sake. */
+  page(auth: AuthContext, request: ReportRequest, page: number, pageSize: number): Promise<ReportPage> {
+    return this.tenancy.run(auth.companyId, async () => {
+      const filter = await this.filter(auth, request);
+      const [total, rows] = await Promise.all([
+        countReport(this.db, filter),
+        reportPage(this.db, filter, page, pageSize),
+      ]);
+      return { rows: rows.map(toReportRow), total, page, pageSize };
+    });
+  }
+
+  /**
+   * The full result as CSV (UTF-8 with a BOM, RFC 4180 quoting, formulas defused, CRLF). On PostgreSQL the database
+   * writes the rows (COPY); on PGlite they are read in keyset batches and written by csv-stringify. Same bytes.
+   */
   async csv(auth: AuthContext, request: ReportRequest, type: ReportType | undefined): Promise<Readable> {
-    const filter = await this.filter(auth, request);
+    // The stream outlives the request's handler, so it opens its own scopes (the route opts out of the request's).
+    const { tenancy } = this;
+    const filter = await tenancy.run(auth.companyId, () => this.filter(auth, request));
     const reportType = type ?? (request.field === REPORT_FIELD_OF.checkinStatus ? 'checkinStatus' : 'reservationDate');
     const columns = REPORT_COLUMNS[reportType];
     const timezone = filter.timezone;
-    const db = this.db;
+    if (this.pool) {
+      const query = reportCopyQuery(
+        filter,
+        columns.map((c) => c.field),
+        timezone,
+      );
+      return copyCsv(this.pool, filter.companyId, query, stringifySync([columns.map((c) => c.header)], CSV_OPTIONS));
+    }
+    const batches = reportBatches(this.db, filter);
     async function* records() {
-      for await (const batch of reportBatches(db, filter)) {
-        for (const row of batch) {
+      for (;;) {
+        // One short transaction per batch: the company is set for each, and none stays open while the client reads.
+        const next = await tenancy.run(filter.companyId, () => batches.next());
+        if (next.done) return;
+        for (const row of next.value) {
           const reportRow = toReportRow(row);
           yield columns.map((column) => column.value(reportRow, timezone));
         }
       }
     }
-    const csv = stringify({
-      header: true,
-      columns: columns.map((c) => c.header),
-      bom: true,
-      escape_formulas: true,
-      record_delimiter: 'windows',
-    });
-    return Readable.from(records()).pipe(csv);
+    const csv = stringify({ ...CSV_OPTIONS, header: true, columns: columns.map((c) => c.header) });
+    // pipeline, not pipe: a query failing mid-stream must end the response, not hang it or crash the process.
+    return pipeline(Readable.from(records()), csv, () => {});
   }
 
   async fees(auth: AuthContext, day: string): Promise<FeeRow[]> {

@@ -1,6 +1,7 @@
-import { and, asc, between, eq, sql } from 'drizzle-orm';
+import { and, asc, between, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookings, shiftGuides, shifts } from '../../db/schema';
+import { attendedSums } from '../bookings/bookings.repository';
 
 export type ShiftRow = typeof shifts.$inferSelect;
 export type ShiftGuideRow = typeof shiftGuides.$inferSelect;
@@ -86,15 +87,13 @@ export async function attendanceBySource(
   start: string,
   end: string,
 ): Promise<SourceAttendance[]> {
-  const rows = await db
+  return db
     .select({
       date: bookings.date,
       time: bookings.time,
       tour: bookings.tour,
       source: bookings.source,
-      adults: sql<number>`sum(${bookings.attendedAdults})::int`,
-      teens: sql<number>`sum(${bookings.attendedTeens})::int`,
-      children: sql<number>`sum(${bookings.attendedChildren})::int`,
+      ...attendedSums,
     })
     .from(bookings)
     .where(
@@ -106,5 +105,4 @@ export async function attendanceBySource(
       ),
     )
     .groupBy(bookings.date, bookings.time, bookings.tour, bookings.source);
-  return rows.map((r) => ({ ...r, adults: Number(r.adults), teens: Number(r.teens), children: Number(r.children) }));
 }

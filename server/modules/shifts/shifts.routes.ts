@@ -18,7 +18,13 @@ const shiftStringParams = z.object({ shiftString: z.string().min(1).max(300) });
 export const shiftsRoutes: FastifyPluginAsyncZod<{ shifts: ShiftsService }> = async (app, { shifts }) => {
   app.post(
     '/api/shift/guide-time-range',
-    { schema: { body: timeRangeBodySchema, response: { 200: z.array(guideShiftRowSchema), ...errors } } },
+    {
+      config: { access: 'member' },
+      schema: {
+        body: timeRangeBodySchema,
+        response: { 200: z.array(guideShiftRowSchema), ...errors, 413: errorBodySchema, 415: errorBodySchema },
+      },
+    },
     async (request) => shifts.guideShifts(requireAuth(request), request.body),
   );
 
@@ -26,6 +32,7 @@ export const shiftsRoutes: FastifyPluginAsyncZod<{ shifts: ShiftsService }> = as
   app.get(
     '/api/shift/:time/:day/:tour/:companyName',
     {
+      config: { access: 'member' },
       schema: {
         params: z.object({ time: timeSchema, day: daySchema, tour: tourNameSchema, companyName: z.string().max(200) }),
         response: { 200: shiftSchema, ...errors },
@@ -39,14 +46,19 @@ export const shiftsRoutes: FastifyPluginAsyncZod<{ shifts: ShiftsService }> = as
 
   app.get(
     '/api/shift/:shiftString',
-    { schema: { params: shiftStringParams, response: { 200: shiftSchema, ...errors } } },
+    { config: { access: 'member' }, schema: { params: shiftStringParams, response: { 200: shiftSchema, ...errors } } },
     async (request) => shifts.get(requireAuth(request), request.params.shiftString),
   );
 
   app.post(
     '/api/shift/:shiftString/guides',
     {
-      schema: { params: shiftStringParams, body: saveShiftGuidesBodySchema, response: { 200: shiftSchema, ...errors } },
+      config: { access: 'member' },
+      schema: {
+        params: shiftStringParams,
+        body: saveShiftGuidesBodySchema,
+        response: { 200: shiftSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
+      },
     },
     async (request) => shifts.saveGuides(requireAuth(request), request.params.shiftString, request.body),
   );

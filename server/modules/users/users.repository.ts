@@ -1,5 +1,7 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Role } from '../../../src/domain/auth';
 import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
 import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -9,13 +11,57 @@ export async function insertUser(db: Db, user: NewUser): Promise<void> {
   await db.insert(users).values(user);
 }
 
-/** Sign-in looks a member up by email before any company is known; emails are unique among active members. */
-export async function findActiveUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.email, email), isNull(users.deletedAt)));
-  return row;
+export interface MemberKeys {
+  companyId: string;
+  userId: string;
+}
+
+/**
+ * Sign-in and sign-up look a member up by email before any company is known; emails are unique among active
+ * members. Row-level security hides other companies, so this goes through a SECURITY DEFINER function.
+ */
+export async function findMemberKeysByEmail(db: Db, email: string): Promise<MemberKeys | undefined> {
+  const [row] = await queryRows<{ company_id: string; user_id: string }>(
+    db,
+    sql`select company_id, user_id from auth_find_member_by_email(${email})`,
+  );
+  return row && { companyId: row.company_id, userId: row.user_id };
+}
+
+export interface ActiveMember {
+  companyId: string;
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  assignable: boolean;
+  sessionVersion: number;
+}
+
+/** The member behind a verified access token, read on every call (the token's company comes signed). */
+export async function findActiveMember(db: Db, companyId: string, userId: string): Promise<ActiveMember | undefined> {
+  const [row] = await queryRows<
+    Pick<ActiveMember, 'email' | 'name' | 'role' | 'assignable'> & {
+      company_id: string;
+      user_id: string;
+      session_version: number;
+    }
+  >(
+    db,
+    sql`select company_id, user_id, email, name, role, assignable, session_version
+          from auth_active_member(${companyId}, ${userId})`,
+  );
+  return (
+    row && {
+      companyId: row.company_id,
+      id: row.user_id,
+      email: row.email,
+      name: row.name,
+      role: row.role,
+      assignable: row.assignable,
+      sessionVersion: row.session_version,
+    }
+  );
 }
 
 export async function findActiveUser(db: Db, companyId: string, userId: string): Promise<UserRow | undefined> {
@@ -26,10 +72,11 @@ export async function findActiveUser(db: Db, companyId: string, userId: string):
   return row;
 }
 
+/** A new password also ends every access token issued before it (they carry the old session version). */
 export async function updatePasswordHash(db: Db, companyId: string, userId: string, hash: string): Promise<void> {
   await db
     .update(users)
-    .set({ passwordHash: hash })
+    .set({ passwordHash: hash, sessionVersion: sql`${users.sessionVersion} + 1` })
     .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
 }
 

@@ -27,10 +27,17 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   app.post(
     '/api/user/signup',
     {
-      config: { public: true, rateLimit: opts.signupRateLimit },
+      config: { access: 'public', rateLimit: opts.signupRateLimit },
       schema: {
         body: signupSchema,
-        response: { 201: authResponseSchema, 400: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema },
+        response: {
+          201: authResponseSchema,
+          400: errorBodySchema,
+          409: errorBodySchema,
+          413: errorBodySchema,
+          415: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
@@ -43,9 +50,17 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   app.post(
     '/api/user/changePassword',
     {
+      // Hashes a password: the service keeps argon2 out of its transactions.
+      config: { access: 'member', ownTransactions: true },
       schema: {
         body: changePasswordSchema,
-        response: { 200: messageSchema, 400: errorBodySchema, 401: errorBodySchema },
+        response: {
+          200: messageSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          413: errorBodySchema,
+          415: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
@@ -60,6 +75,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   app.get(
     '/api/user/guides/company',
     {
+      config: { access: 'member' },
       schema: {
         response: { 200: z.array(guideRefSchema), 401: errorBodySchema },
       },
@@ -69,13 +85,15 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
 
   app.get(
     '/api/user/users/company',
-    { schema: { response: { 200: z.array(memberSchema), 401: errorBodySchema } } },
+    { config: { access: 'member' }, schema: { response: { 200: z.array(memberSchema), 401: errorBodySchema } } },
     async (request) => opts.team.list(requireAuth(request)),
   );
 
   app.post(
     '/api/user/addguide',
     {
+      // Hashes a password: the service keeps argon2 out of its transactions.
+      config: { access: 'manager', ownTransactions: true },
       schema: {
         body: addGuideBodySchema,
         response: {
@@ -84,6 +102,8 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
           401: errorBodySchema,
           403: errorBodySchema,
           409: errorBodySchema,
+          413: errorBodySchema,
+          415: errorBodySchema,
         },
       },
     },
@@ -96,6 +116,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   app.delete(
     '/api/user/guides/:id',
     {
+      config: { access: 'manager' },
       schema: {
         params: z.object({ id: z.uuid({ message: 'Not a member id' }) }),
         response: {

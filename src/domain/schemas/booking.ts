@@ -9,11 +9,16 @@ import {
   PHONE_INVALID,
   isValidPhone,
 } from '../booking';
-import { DAY_PATTERN, TIME_PATTERN } from '../dates';
+import { DAY_PATTERN, DAY_YEAR_MAX, DAY_YEAR_MIN, TIME_PATTERN, isCalendarDay } from '../dates';
 import { countListSchema } from './counts';
 
-export const daySchema = z.string().regex(DAY_PATTERN, 'Use a date as yyyy-MM-dd');
+export const daySchema = z
+  .string()
+  .regex(DAY_PATTERN, 'Use a date as yyyy-MM-dd')
+  .refine(isCalendarDay, `No such day between ${DAY_YEAR_MIN} and ${DAY_YEAR_MAX}`);
 export const timeSchema = z.string().regex(TIME_PATTERN, 'Use a time as HH:mm');
+/** A party's size as the client sends it; the server recomputes it from the counts. */
+const paxSchema = z.number().int().min(0).max(1000);
 export const tourNameSchema = z.string().trim().min(1, 'Tour is required').max(120);
 
 export const phoneSchema = z
@@ -77,7 +82,7 @@ export const editedBookingSchema = z.object({
   company: z.unknown().optional(),
   name: z.string().trim().min(1, 'Name is required').max(NAME_MAX).optional(),
   customers: countListSchema(EDIT_COUNT_MAX),
-  pax: z.number().int().optional(),
+  pax: paxSchema.optional(),
   time: timeSchema,
   tour: tourNameSchema,
   source: z.string().trim().min(1).max(120).optional(),
@@ -105,7 +110,7 @@ export const addBookingBodySchema = z.strictObject({
       message: `Children and Teens run 0 to ${ADD_OTHER_MAX}`,
     })
     .refine((list) => list.some((e) => (e.Adults ?? 0) >= ADD_ADULTS_MIN), { message: 'At least 1 adult is required' }),
-  pax: z.number().int().optional(),
+  pax: paxSchema.optional(),
   attendees: z.unknown().optional(),
   time: timeSchema,
   tour: tourNameSchema,

@@ -57,7 +57,7 @@ export const assignGuideBodySchema = z.strictObject({
 
 export const timeRangeBodySchema = z.strictObject({
   /** A member's `_id`; a Guide may only ask for themselves (and gets themselves when it is left out). */
-  guide: z.string().max(100).optional(),
+  guide: z.uuid({ message: 'Not a member id' }).optional(),
   timeRange: z.strictObject({ start: daySchema, end: daySchema }),
   /** Sent by the spec's client; the caller always comes from the token. */
   user: z.unknown().optional(),

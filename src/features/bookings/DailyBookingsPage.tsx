@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
@@ -15,6 +14,7 @@ import { errorMessage } from '../../services/errors';
 import { useGetDayBookingsQuery } from './bookingsApi';
 import { DayNavigator } from './DayNavigator';
 import { SlotCard } from './SlotCard';
+import { ListSkeleton } from '../../components/LoadStates';
 
 export function DailyBookingsPage() {
   const { day = '' } = useParams();
@@ -38,13 +38,7 @@ function DaySlots({ day }: { day: string }) {
   }, [error]);
 
   if (!data && isFetching) {
-    return (
-      <Stack spacing={1.5} role="status" aria-busy="true" aria-label="Loading bookings">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} variant="rounded" height={64} />
-        ))}
-      </Stack>
-    );
+    return <ListSkeleton label="Loading bookings" rowHeight={64} />;
   }
   if (!data) {
     return (

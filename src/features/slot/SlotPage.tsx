@@ -1,7 +1,6 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
@@ -18,6 +17,7 @@ import { NoteArea } from './NoteArea';
 import { SlotBookingsView } from './SlotBookingsView';
 import { SlotHeader } from './SlotHeader';
 import { useGetSlotBookingsQuery, type SlotArgs } from './slotApi';
+import { ListSkeleton, RetryAlert } from '../../components/LoadStates';
 
 export function SlotPage() {
   const { day = '', time = '', tour = '' } = useParams();
@@ -50,25 +50,10 @@ function SlotView({ slot }: { slot: SlotArgs }) {
   } else if (hidden) {
     body = <Alert severity="info">{GUIDE_HIDDEN_MESSAGE}</Alert>;
   } else if (isFetching) {
-    body = (
-      <Stack spacing={1.5} role="status" aria-busy="true" aria-label="Loading bookings">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} variant="rounded" height={96} />
-        ))}
-      </Stack>
-    );
+    body = <ListSkeleton label="Loading bookings" rowHeight={96} />;
   } else {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" onClick={() => refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {errorMessage(error, 'The bookings of this slot could not be loaded')}
-      </Alert>
+      <RetryAlert onRetry={refetch}>{errorMessage(error, 'The bookings of this slot could not be loaded')}</RetryAlert>
     );
   }
 

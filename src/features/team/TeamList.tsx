@@ -1,14 +1,11 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useSignedInUser } from '../../app/hooks';
@@ -16,6 +13,7 @@ import { GUIDE_DELETED, type Member } from '../../domain/team';
 import { errorMessage } from '../../services/errors';
 import { DeleteMemberDialog } from './DeleteMemberDialog';
 import { useDeleteTeamMemberMutation, useGetTeamMembersQuery } from './teamApi';
+import { ListSkeleton, RetryAlert } from '../../components/LoadStates';
 
 /** Spec §2: everyone on the team; each row but your own can be deleted (the server refuses Guides, spec §6). */
 export function TeamList({ onDeleted }: { onDeleted: (message: string) => void }) {
@@ -40,26 +38,9 @@ export function TeamList({ onDeleted }: { onDeleted: (message: string) => void }
 
   let body;
   if (isLoading) {
-    body = (
-      <Stack spacing={1} role="status" aria-busy="true" aria-label="Loading team members">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} variant="rounded" height={56} />
-        ))}
-      </Stack>
-    );
+    body = <ListSkeleton label="Loading team members" rowHeight={56} />;
   } else if (!members) {
-    body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" onClick={() => refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {errorMessage(error, 'The team could not be loaded')}
-      </Alert>
-    );
+    body = <RetryAlert onRetry={refetch}>{errorMessage(error, 'The team could not be loaded')}</RetryAlert>;
   } else {
     body = (
       <List aria-labelledby={headingId} disablePadding>

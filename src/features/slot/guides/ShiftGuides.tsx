@@ -1,5 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -7,6 +5,7 @@ import { countsFromList } from '../../../domain/customerTypes';
 import type { Shift } from '../../../domain/team';
 import { errorMessage } from '../../../services/errors';
 import { shareText } from './splitText';
+import { RetryAlert } from '../../../components/LoadStates';
 
 interface ShiftGuidesProps {
   shift: Shift | null | undefined;
@@ -20,18 +19,7 @@ interface ShiftGuidesProps {
 /** The slot header's assigned guides: the shift's guides with their share of the guests. */
 export function ShiftGuides({ shift, error, onRetry, warning, warningId }: ShiftGuidesProps) {
   if (error) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" onClick={onRetry}>
-            Try again
-          </Button>
-        }
-      >
-        {errorMessage(error, "The slot's guides could not be loaded")}
-      </Alert>
-    );
+    return <RetryAlert onRetry={onRetry}>{errorMessage(error, "The slot's guides could not be loaded")}</RetryAlert>;
   }
   if (!shift || shift.guides.length === 0) return null;
   return (

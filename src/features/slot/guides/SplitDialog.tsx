@@ -30,6 +30,7 @@ import { GuideShareFields } from './GuideShareFields';
 import { mismatchText } from './splitText';
 import { inputsFrom, parseShare, type ChosenGuide, type ShareInputs } from './splitForm';
 import { useSlotShift } from './useSlotShift';
+import { RetryAlert } from '../../../components/LoadStates';
 
 export interface SplitDialogProps {
   onClose: () => void;
@@ -49,9 +50,7 @@ export function SplitDialog({ onClose, slot, totals, onLocked }: SplitDialogProp
   } else if (error) {
     body = (
       <DialogContent>
-        <Alert severity="error" action={<RetryButton onClick={refetch} />}>
-          {errorMessage(error, "The slot's guides could not be loaded")}
-        </Alert>
+        <RetryAlert onRetry={refetch}>{errorMessage(error, "The slot's guides could not be loaded")}</RetryAlert>
       </DialogContent>
     );
   } else {
@@ -72,12 +71,6 @@ export function SplitDialog({ onClose, slot, totals, onLocked }: SplitDialogProp
     </BookingDialogFrame>
   );
 }
-
-const RetryButton = ({ onClick }: { onClick: () => void }) => (
-  <Button color="inherit" onClick={onClick}>
-    Try again
-  </Button>
-);
 
 interface SplitFormProps extends Omit<SplitDialogProps, 'slot'> {
   slot: ShiftArgs;
@@ -138,9 +131,7 @@ function SplitForm({ onClose, slot, totals, shift, onLocked }: SplitFormProps) {
         <FormControl component="fieldset" disabled={isLoading}>
           <FormLabel component="legend">Guides</FormLabel>
           {teamError && (
-            <Alert severity="error" action={<RetryButton onClick={refetchTeam} />}>
-              {errorMessage(teamError, 'The team could not be loaded')}
-            </Alert>
+            <RetryAlert onRetry={refetchTeam}>{errorMessage(teamError, 'The team could not be loaded')}</RetryAlert>
           )}
           {team && options.length === 0 && (
             <Typography>

@@ -1,0 +1,334 @@
+import { asc, eq, getTableColumns, getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { v7 as uuidv7 } from 'uuid';
+import type { z } from 'zod';
+import type { RouteEntry } from '../../server/app';
+import type { Db } from '../../server/db/client';
+import * as schema from '../../server/db/schema';
+import { insertSources, insertTours } from '../../server/modules/companies/companies.repository';
+import { replaceShiftGuides, upsertShift } from '../../server/modules/shifts/shifts.repository';
+import { changePasswordSchema, credentialsSchema, signupSchema } from '../../src/domain/schemas/auth';
+import {
+  addBookingBodySchema,
+  checkInBodySchema,
+  editBookingBodySchema,
+  saveNoteBodySchema,
+} from '../../src/domain/schemas/booking';
+import { feesBodySchema, reportQuerySchema } from '../../src/domain/schemas/reports';
+import {
+  addGuideBodySchema,
+  assignGuideBodySchema,
+  saveShiftGuidesBodySchema,
+  timeRangeBodySchema,
+} from '../../src/domain/schemas/team';
+import { encodeNameList } from '../../src/domain/reports';
+import { noteUniqueId } from '../../src/domain/slotRules';
+import { PASSWORD, SOURCES, TOURS, addBooking, createCompany, type CompanyFixture } from './fixtures';
+import { refreshWith, uniqueEmail } from './helpers';
+
+/**
+ * Requests for every route of `app.routeTable`, built from one company's real rows (the target). The security
+ * suites send them with another company's tokens (isolation), a Guide's (roles), or with extra fields (mass
+ * assignment); the fuzz suite may start from them. A route whose parameters or body no filler knows makes
+ * `buildRequest` throw, so a new route fails those suites until it gets a filler here.
+ */
+export interface Target {
+  db: Db;
+  company: CompanyFixture;
+  companyName: string;
+  /** A slot of the target with two live bookings, a note and a shift; its tour exists only in this company. */
+  day: string;
+  time: string;
+  tour: string;
+  source: string;
+  noteKey: string;
+  bookingIds: string[];
+  guideId: string;
+  managerId: string;
+  /** Text that only the target's data holds: an answer to another company that contains one is a leak. */
+  markers: string[];
+}
+
+const SLOT_DAY = '2026-03-10';
+const SLOT_TIME = '10:00';
+/** Five minutes into the target's slot (10:00 in Madrid): pass it as `now` for a Guide to see and change the slot. */
+export const DURING_TARGET_SLOT = new Date('2026-03-10T09:05:00Z');
+
+/** A company (fixtures.createCompany) plus bookings, a note and a shift in one slot of a tour only it runs. */
+export async function seedTarget(app: FastifyInstance, db: Db): Promise<Target> {
+  const company = await createCompany(app, db);
+  const { companyId } = company;
+  const suffix = companyId.slice(-6);
+  const tour = `Sunset Kayak ${suffix}`;
+  const source = `Harbour Desk ${suffix}`;
+  const tourId = uuidv7();
+  await insertTours(db, [{ companyId, id: tourId, key: `kayak-${suffix}`, label: tour, position: 9 }]);
+  await insertSources(db, [{ companyId, id: uuidv7(), key: `desk-${suffix}`, label: source, position: 9 }]);
+  const guideName = company.guideName;
+  const booked = await Promise.all(
+    ['Lucía', 'Jonas'].map((first, i) =>
+      addBooking(db, companyId, {
+        date: SLOT_DAY,
+        time: SLOT_TIME,
+        tour,
+        source,
+        name: `${first} ${suffix}`,
+        bookingId: `REF-${suffix}-${i}`,
+        adults: 3,
+        attendedAdults: 2,
+        guide: guideName,
+      }),
+    ),
+  );
+  const noteKey = noteUniqueId(SLOT_DAY, SLOT_TIME, tour);
+  const noteText = `Meet by the lighthouse ${suffix}`;
+  await db.insert(schema.notes).values({ companyId, uniqueId: noteKey, note: noteText, updatedBy: 'seed' });
+  const shiftId = await upsertShift(db, {
+    companyId,
+    id: uuidv7(),
+    shiftString: noteKey,
+    date: SLOT_DAY,
+    time: SLOT_TIME,
+    tour,
+    totalAdults: 6,
+  });
+  const guideId = company.guide.user._id;
+  await replaceShiftGuides(db, companyId, shiftId, [{ userId: guideId, name: guideName, position: 0, adults: 4 }]);
+  return {
+    db,
+    company,
+    companyName: company.manager.user.company.name,
+    day: SLOT_DAY,
+    time: SLOT_TIME,
+    tour,
+    source,
+    noteKey,
+    bookingIds: booked.map((b) => b.id),
+    guideId,
+    managerId: company.manager.user._id,
+    markers: [
+      companyId,
+      company.manager.user.company.name,
+      company.managerName,
+      company.guideName,
+      company.manager.user.email,
+      company.guide.user.email,
+      company.manager.user._id,
+      guideId,
+      ...Object.values(company.tourIds),
+      tourId,
+      tour,
+      source,
+      noteText,
+      shiftId,
+      ...booked.flatMap((b) => [b.id, b.name, b.bookingId]),
+    ],
+  };
+}
+
+type Fill<T> = (t: Target, route: RouteEntry) => T | Promise<T>;
+
+/** Which row an `:id` names, by the path it appears in. */
+const ID_KIND: Array<[prefix: string, fill: Fill<string>]> = [
+  ['/api/bookings/', (t) => t.bookingIds[0] as string],
+  ['/api/user/guides/', (t) => t.guideId],
+];
+
+/** Path parameters by name. */
+export const paramFillers: Record<string, Fill<string>> = {
+  day: (t) => t.day,
+  time: (t) => t.time,
+  tour: (t) => t.tour,
+  startTime: () => '09:45',
+  endTime: () => '10:15',
+  field: () => 'date',
+  startDate: (t) => t.day,
+  endDate: (t) => t.day,
+  sources: (t) => encodeNameList([...SOURCES, t.source]),
+  tours: (t) => encodeNameList([...TOURS, t.tour]),
+  companyName: (t) => t.companyName,
+  companyId: (t) => t.company.companyId,
+  tourId: (t) => t.company.tourIds['Old Town Walk'],
+  shiftString: (t) => t.noteKey,
+  uniqueId: (t) => t.noteKey,
+  id: (t, route) => {
+    const kind = ID_KIND.find(([prefix]) => route.url.startsWith(prefix));
+    if (!kind) throw new MissingFillerError(route, `:id (add the path to ID_KIND)`);
+    return kind[1](t, route);
+  },
+};
+
+async function currentVersion(t: Target, bookingId: string): Promise<number> {
+  const [row] = await t.db
+    .select({ version: schema.bookings.version })
+    .from(schema.bookings)
+    .where(eq(schema.bookings.id, bookingId));
+  if (!row) throw new Error(`booking ${bookingId} is gone`);
+  return row.version;
+}
+
+let fillCount = 0;
+
+/** Bodies by schema: valid input aimed at the target's rows, with the spec's `company` where its client sends one. */
+export const bodyFillers = new Map<unknown, Fill<Record<string, unknown>>>([
+  [credentialsSchema, (t) => ({ email: t.company.manager.user.email, password: PASSWORD })],
+  [signupSchema, () => ({ email: uniqueEmail('signup'), password: 'signup-password' })],
+  [
+    changePasswordSchema,
+    (t) => ({ email: t.company.manager.user.email, oldPassword: PASSWORD, newPassword: PASSWORD }),
+  ],
+  [
+    addGuideBodySchema,
+    (t) => ({
+      name: `Guide ${(fillCount += 1)}`,
+      email: uniqueEmail('added-guide'),
+      password: 'guide-password',
+      company: t.company.companyId,
+    }),
+  ],
+  [checkInBodySchema, () => ({ attendees: [{ Adults: 1 }] })],
+  [
+    editBookingBodySchema,
+    async (t) => ({
+      bookingAfterEditServer: {
+        company: t.company.companyId,
+        name: `Edited ${(fillCount += 1)}`,
+        customers: [{ Adults: 3 }],
+        time: t.time,
+        tour: t.tour,
+        date: t.day,
+        cancelled: false,
+      },
+      version: await currentVersion(t, t.bookingIds[0] as string),
+    }),
+  ],
+  [
+    addBookingBodySchema,
+    (t) => ({
+      company: t.company.companyId,
+      name: 'Walk-in guest',
+      customers: [{ Adults: 2 }],
+      // A tour every company runs, so a booking added elsewhere never carries the target's own tour name.
+      tour: TOURS[0],
+      time: t.time,
+      date: t.day,
+      source: 'Walkin',
+    }),
+  ],
+  [assignGuideBodySchema, (t) => ({ bookingIds: t.bookingIds, guide: t.company.guideName })],
+  [timeRangeBodySchema, (t) => ({ guide: t.guideId, timeRange: { start: t.day, end: t.day } })],
+  [feesBodySchema, (t) => ({ day: t.day })],
+  [
+    saveShiftGuidesBodySchema,
+    (t) => ({
+      selectedGuides: { selectedItems: [{ _id: t.guideId, name: t.company.guideName, attendees: [{ Adults: 3 }] }] },
+    }),
+  ],
+  [saveNoteBodySchema, (t) => ({ uniqueId: t.noteKey, note: `Bring the life jackets ${(fillCount += 1)}` })],
+]);
+
+/** Routes whose body schema is declared inline (no shared schema object to key on). */
+export const routeBodyFillers: Record<string, Fill<Record<string, unknown>>> = {
+  'PATCH /api/company/:companyId/:tourId/color': () => ({ color: 'blue' }),
+  'PATCH /api/company/:companyId/:tourId/flag': () => ({ flag: 'uk' }),
+};
+
+/** Query strings by schema. */
+export const queryFillers = new Map<unknown, Fill<Record<string, string>>>([[reportQuerySchema, () => ({})]]);
+
+export class MissingFillerError extends Error {
+  constructor(route: RouteEntry, what: string) {
+    super(
+      `No filler for ${what} of ${routeKey(route)}: add one to test/server/routeFillers.ts so the security suites ` +
+        'can aim this route at another company’s rows',
+    );
+  }
+}
+
+export function routeKey(route: Pick<RouteEntry, 'method' | 'url'>): string {
+  return `${route.method} ${route.url}`;
+}
+
+type RouteSchema = { params?: z.ZodType; querystring?: z.ZodType; body?: z.ZodType };
+
+function checked<T>(route: RouteEntry, part: string, zod: z.ZodType | undefined, value: T): T {
+  const result = zod?.safeParse(value);
+  if (result && !result.success) {
+    throw new Error(
+      `The ${part} filler of ${routeKey(route)} builds input its schema refuses: ${result.error.message}`,
+    );
+  }
+  return value;
+}
+
+export interface FilledRequest {
+  method: InjectOptions['method'];
+  url: string;
+  query?: Record<string, string>;
+  payload?: Record<string, unknown>;
+}
+
+/** A valid request for the route aimed at the target's rows; throws MissingFillerError for an unknown part. */
+export async function buildRequest(route: RouteEntry, t: Target): Promise<FilledRequest> {
+  const s = (route.schema ?? {}) as RouteSchema;
+  const params: Record<string, string> = {};
+  for (const [, name] of route.url.matchAll(/:(\w+)/g)) {
+    const fill = paramFillers[name as string];
+    if (!fill) throw new MissingFillerError(route, `the path parameter :${name}`);
+    params[name as string] = await fill(t, route);
+  }
+  checked(route, 'path', s.params, params);
+  const url = route.url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] as string));
+  const request: FilledRequest = { method: route.method as InjectOptions['method'], url };
+  if (s.querystring) {
+    const fill = queryFillers.get(s.querystring);
+    if (!fill) throw new MissingFillerError(route, 'the query string');
+    request.query = checked(route, 'query', s.querystring, await fill(t, route));
+  }
+  if (s.body) {
+    const fill = bodyFillers.get(s.body) ?? routeBodyFillers[routeKey(route)];
+    if (!fill) throw new MissingFillerError(route, 'the body');
+    request.payload = checked(route, 'body', s.body, await fill(t, route));
+  }
+  return request;
+}
+
+/**
+ * The access token to use after a signed-in request: a password change ends every session of the member and sets
+ * a new refresh cookie, which the client trades for a new access token, as here.
+ */
+export async function tokenAfter(app: FastifyInstance, res: LightMyRequestResponse, token: string): Promise<string> {
+  const cookie = res.cookies.find((c) => c.name === 'tourdesk_refresh');
+  if (!cookie) return token;
+  const refreshed = await refreshWith(app, cookie.value);
+  if (refreshed.statusCode !== 200) throw new Error(`refresh after ${res.statusCode} failed: ${refreshed.body}`);
+  return refreshed.json<{ accessToken: string }>().accessToken;
+}
+
+function tenantTables(): PgTable[] {
+  return (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
+}
+
+/**
+ * Every row of one company, table by table, in a stable order: compare before and after to prove a request
+ * changed nothing of it. A table with no company column makes it throw, so a new table cannot slip past.
+ */
+export async function companyRows(db: Db, companyId: string): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const table of tenantTables()) {
+    const columns = getTableColumns(table);
+    const key = table === schema.companies ? columns.id : columns.companyId;
+    if (!key) throw new Error(`${getTableName(table)} has no company_id column: teach companyRows about it`);
+    const rows = await db.select().from(table).where(eq(key, companyId)).orderBy(asc(key));
+    out[getTableName(table)] = rows.map((row) => JSON.stringify(row)).sort();
+  }
+  return out;
+}
+
+/** Every row of every table, by table (mass assignment scans them for injected values). */
+export async function allRows(db: Db): Promise<Record<string, Array<Record<string, unknown>>>> {
+  const out: Record<string, Array<Record<string, unknown>>> = {};
+  for (const table of tenantTables()) out[getTableName(table)] = await db.select().from(table);
+  return out;
+}
