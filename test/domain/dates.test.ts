@@ -1,4 +1,4 @@
-import { isValidTimeZone, todayInZone } from '../../src/domain/dates';
+import { isCalendarDay, isValidTimeZone, todayInZone } from '../../src/domain/dates';
 
 describe('todayInZone', () => {
   it.each([
@@ -16,5 +16,26 @@ describe('todayInZone', () => {
   it('knows real time zones from made-up ones', () => {
     expect(isValidTimeZone('Europe/Madrid')).toBe(true);
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+  });
+});
+
+describe('isCalendarDay', () => {
+  it.each([
+    ['2026-06-15', true],
+    ['2028-02-29', true],
+    ['1900-01-01', true],
+    ['2999-12-31', true],
+    ['2026-02-29', false],
+    ['2026-02-30', false],
+    ['2026-04-31', false],
+    ['2026-13-01', false],
+    ['2026-00-10', false],
+    ['0000-01-01', false],
+    ['1899-12-31', false],
+    ['3000-01-01', false],
+    ['2026-6-15', false],
+    ['15/06/2026', false],
+  ])('%s → %s', (day, expected) => {
+    expect(isCalendarDay(day)).toBe(expected);
   });
 });

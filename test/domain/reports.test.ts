@@ -40,6 +40,17 @@ describe('rangeInstants', () => {
     expect(from.toISOString()).toBe('2026-02-28T23:00:00.000Z');
     expect(to.toISOString()).toBe('2026-03-31T21:59:59.999Z');
   });
+
+  // Chile changes its clocks at midnight: 2026-09-06 has no 00:00 (the day starts at 01:00 -03), and 2026-04-04
+  // ends with 23:00–23:59 twice. The edges agree with PostgreSQL's `timestamp at time zone`.
+  it.each([
+    ['2026-09-05', '2026-09-05T04:00:00.000Z', '2026-09-06T03:59:59.999Z'],
+    ['2026-09-06', '2026-09-06T04:00:00.000Z', '2026-09-07T02:59:59.999Z'],
+    ['2026-04-04', '2026-04-04T03:00:00.000Z', '2026-04-05T03:59:59.999Z'],
+  ])('takes the exact first instant of %s where the clocks change at midnight', (day, from, to) => {
+    const range = rangeInstants(day, day, 'America/Santiago');
+    expect([range.from.toISOString(), range.to.toISOString()]).toEqual([from, to]);
+  });
 });
 
 describe('noShows', () => {

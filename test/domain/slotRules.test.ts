@@ -127,6 +127,7 @@ describe('days and note keys', () => {
     expect(key).toBe('2026-06-15-10:00-Hop-On Harbour Cruise');
     expect(parseNoteUniqueId(key)).toEqual({ day: '2026-06-15', time: '10:00', tour: 'Hop-On Harbour Cruise' });
     expect(parseNoteUniqueId('2026-06-15-25:00-Tour')).toBeNull();
+    expect(parseNoteUniqueId('2026-02-30-10:00-Tour')).toBeNull();
     expect(parseNoteUniqueId('hello')).toBeNull();
   });
 });
