@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 import webpack, { type Compiler, type Configuration } from 'webpack';
@@ -9,6 +10,11 @@ const root = __dirname;
 const publicDir = path.join(root, 'public');
 const API_SERVER = 'http://localhost:3000';
 const reactRouterDist = path.join(root, 'node_modules/react-router/dist/production');
+/** Beside dist/web, not in it: the server must not publish the module list. Read by scripts/bundle-budget.mjs. */
+const statsFile = path.join(root, 'dist/web-stats.json');
+/** Chunk names (webpackChunkName in src/app/router.tsx) of the pages built on the DataGrid. */
+const GRID_PAGES = new Set(['reports', 'fees', 'shifts']);
+const COMPRESSIBLE = /\.(js|css|html|svg|webmanifest|json|txt)$/;
 
 /** Copies public/ (favicon, manifest, icons) to the output as is; index.html goes through HtmlWebpackPlugin. */
 class PublicFilesPlugin {
@@ -25,6 +31,78 @@ class PublicFilesPlugin {
           }
         },
       );
+    });
+  }
+}
+
+/**
+ * Writes name.br and name.gz beside each compressible asset, so the server sends them as they are instead of
+ * compressing every response (server/plugins/spa.ts, preCompressed).
+ */
+class PrecompressPlugin {
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PrecompressPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        (assets) => {
+          for (const [name, source] of Object.entries(assets)) {
+            if (!COMPRESSIBLE.test(name)) continue;
+            const content = source.buffer();
+            if (content.length < 1024) continue;
+            const info = { compressed: true, immutable: compilation.getAsset(name)?.info.immutable };
+            const brotli = brotliCompressSync(content, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            });
+            compilation.emitAsset(`${name}.br`, new webpack.sources.RawSource(brotli), info);
+            compilation.emitAsset(`${name}.gz`, new webpack.sources.RawSource(gzipSync(content, { level: 9 })), info);
+          }
+        },
+      );
+    });
+  }
+}
+
+type StatsModule = { name?: string; size?: number; modules?: StatsModule[] };
+
+/** Leaves of webpack's module tree: a concatenated module lists the files inlined into it. */
+function moduleFiles(modules: StatsModule[] = []): { name: string; size: number }[] {
+  return modules.flatMap((m) => (m.modules ? moduleFiles(m.modules) : [{ name: m.name ?? '', size: m.size ?? 0 }]));
+}
+
+/** Keeps the chunk graph and each chunk's files (not webpack's 60 MB of full stats) for scripts/bundle-budget.mjs. */
+class ChunkStatsPlugin {
+  apply(compiler: Compiler) {
+    compiler.hooks.done.tap('ChunkStatsPlugin', (stats) => {
+      const json = stats.toJson({
+        all: false,
+        entrypoints: true,
+        chunkGroups: true,
+        chunks: true,
+        chunkModules: true,
+        chunkModulesSpace: Infinity,
+        nestedModules: true,
+        nestedModulesSpace: Infinity,
+        dependentModules: true,
+        ids: true,
+      });
+      const groups = (named: typeof json.namedChunkGroups = {}) =>
+        Object.fromEntries(Object.entries(named).map(([name, group]) => [name, { chunks: group.chunks ?? [] }]));
+      const summary = {
+        entrypoints: groups(json.entrypoints),
+        namedChunkGroups: groups(json.namedChunkGroups),
+        chunks: (json.chunks ?? []).map((chunk) => ({
+          id: chunk.id,
+          names: chunk.names,
+          files: chunk.files,
+          initial: chunk.initial,
+          modules: moduleFiles(chunk.modules as StatsModule[]),
+        })),
+      };
+      mkdirSync(path.dirname(statsFile), { recursive: true });
+      writeFileSync(statsFile, JSON.stringify(summary));
     });
   }
 }
@@ -81,14 +159,20 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })],
       // The runtime is a file of its own, not inlined: the CSP allows only script-src 'self'.
       runtimeChunk: 'single',
-      splitChunks: { chunks: 'all' },
+      // Over HTTP/1.1 every further file of a page costs a phone a round trip: a page's lazy code is one file,
+      // not a split of MUI pieces shared with other pages. The Manager's grid pages (DataGrid and date pickers)
+      // are the exception: they share those, so that moving between them downloads the grid once.
+      splitChunks: { chunks: (chunk) => chunk.canBeInitial() || GRID_PAGES.has(chunk.name ?? '') },
       moduleIds: 'deterministic',
     },
     plugins: [
       new HtmlWebpackPlugin({ template: path.join(publicDir, 'index.html'), scriptLoading: 'defer' }),
       new PublicFilesPlugin(),
+      ...(production ? [new PrecompressPlugin(), new ChunkStatsPlugin()] : []),
     ],
-    performance: { hints: production ? 'warning' : false, maxEntrypointSize: 700_000, maxAssetSize: 700_000 },
+    // What a page loads first is guarded, gzipped, by `npm run bundle:check`; the Manager's grid pages share one
+    // lazy chunk of ~830 KiB minified (DataGrid and date pickers).
+    performance: { hints: production ? 'warning' : false, maxEntrypointSize: 700_000, maxAssetSize: 900_000 },
     devServer: {
       port: 5173,
       historyApiFallback: true,

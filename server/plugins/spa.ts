@@ -5,12 +5,17 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp)$/;
+const PRECOMPRESSED = /\.(br|gz)$/;
 const API_PREFIXES = ['/api/', '/api', '/auth'];
 
-/** A new deploy must reach users at once: the page is revalidated every time, hashed assets never change. */
+/**
+ * A new deploy must reach users at once: the page is revalidated every time, hashed assets never change.
+ * `filePath` is the file sent, so a precompressed `main.<hash>.js.br` is judged by its original's name.
+ */
 function cacheControlFor(filePath: string): string {
-  if (filePath.endsWith('index.html')) return 'no-cache';
-  if (HASHED_ASSET.test(filePath)) return 'public, max-age=31536000, immutable';
+  const original = filePath.replace(PRECOMPRESSED, '');
+  if (original.endsWith('index.html')) return 'no-cache';
+  if (HASHED_ASSET.test(original)) return 'public, max-age=31536000, immutable';
   return 'public, max-age=0, must-revalidate';
 }
 
@@ -22,8 +27,8 @@ function isApiPath(url: string): boolean {
 }
 
 /**
- * Serves the built SPA: hashed assets cached for a year, index.html never cached, and index.html for any
- * client route. Unknown /api and /auth paths keep their JSON 404.
+ * Serves the built SPA: precompressed files where the build wrote them, hashed assets cached for a year,
+ * index.html never cached, and index.html for any client route. Unknown /api and /auth paths keep their JSON 404.
  */
 export const spaPlugin = fp(async (app: FastifyInstance, opts: { staticDir: string }) => {
   const root = resolve(opts.staticDir);
@@ -34,6 +39,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { staticDir: stri
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes name.br and name.gz beside each asset (webpack.config.ts): sent as they are, with
+      // Content-Encoding and Vary; @fastify/compress then leaves them alone and compresses only what has none.
+      preCompressed: true,
       setHeaders(res, filePath) {
         res.header('Cache-Control', cacheControlFor(filePath));
       },

@@ -6,19 +6,25 @@ import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { selectAuthStatus, selectUser } from '../features/auth/authSlice';
 import { useAppSelector } from './hooks';
-import { NavDrawer } from './NavDrawer';
 import { isNavLinkActive, NAV_LINKS } from './navLinks';
 import { ProfileMenu } from './ProfileMenu';
+
+// Opened by a tap, never needed for the first paint: it downloads then (with the account menu's chunk).
+const NavDrawer = lazy(() =>
+  import(/* webpackChunkName: "header-menus" */ './NavDrawer').then((m) => ({ default: m.NavDrawer })),
+);
 
 export function Header() {
   const user = useAppSelector(selectUser);
   const status = useAppSelector(selectAuthStatus);
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Mounted from the first open on, so closing it still plays its transition.
+  const [drawerUsed, setDrawerUsed] = useState(false);
   // The links lead only to pages that need a user; signed out they would all bounce to /login.
   const showNav = status === 'ready' && user !== null;
 
@@ -31,7 +37,10 @@ export function Header() {
               color="inherit"
               edge="start"
               aria-label="Open navigation"
-              onClick={() => setDrawerOpen(true)}
+              onClick={() => {
+                setDrawerUsed(true);
+                setDrawerOpen(true);
+              }}
               sx={{ display: { md: 'none' } }}
             >
               <MenuIcon />
@@ -77,7 +86,11 @@ export function Header() {
           )}
         </Toolbar>
       </AppBar>
-      {showNav && <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />}
+      {showNav && drawerUsed && (
+        <Suspense fallback={null}>
+          <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,8 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router-dom';
 import { PageSpinner } from '../components/PageSpinner';
-import { todayInZone } from '../domain/dates';
 import { selectAuthStatus, selectUser } from '../features/auth/authSlice';
 import { useAppSelector } from './hooks';
+
+// The timezone arithmetic (date-fns-tz) comes with the day page's chunks, not with the sign-in page's first load.
+const TodayRedirect = lazy(() =>
+  import(/* webpackChunkName: "bookings" */ './TodayRedirect').then((m) => ({ default: m.TodayRedirect })),
+);
 
 /** Spec §2: / is today's bookings, "today" being the company's day, not the device's. */
 export function HomeRedirect() {
@@ -11,5 +16,9 @@ export function HomeRedirect() {
 
   if (status === 'checking') return <PageSpinner />;
   if (!user) return <Navigate to="/login" replace />;
-  return <Navigate to={`/bookings/date/${todayInZone(user.company.timezone, new Date())}`} replace />;
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <TodayRedirect timezone={user.company.timezone} />
+    </Suspense>
+  );
 }

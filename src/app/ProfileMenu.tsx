@@ -1,25 +1,25 @@
 import AccountCircle from '@mui/icons-material/AccountCircle';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import ListSubheader from '@mui/material/ListSubheader';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { useState, type MouseEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { truncateEmail } from '../domain/truncate';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useLogoutMutation } from '../features/auth/authApi';
-import { selectUser } from '../features/auth/authSlice';
 import { loggedOut } from '../services/authEvents';
-import { useAppDispatch, useAppSelector } from './hooks';
+import { useAppDispatch } from './hooks';
 
 const MENU_ID = 'account-menu';
 
+// Opened by a tap, never needed for the first paint: the menu (and MUI's popover) downloads then.
+const AccountMenu = lazy(() =>
+  import(/* webpackChunkName: "header-menus" */ './AccountMenu').then((m) => ({ default: m.AccountMenu })),
+);
+
 export function ProfileMenu() {
-  const user = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [logout] = useLogoutMutation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Mounted from the first open on, so closing it still plays its transition.
+  const [menuUsed, setMenuUsed] = useState(false);
   const close = () => setAnchor(null);
 
   const handleLogout = async () => {
@@ -41,40 +41,18 @@ export function ProfileMenu() {
         aria-controls={anchor ? MENU_ID : undefined}
         aria-haspopup="true"
         aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+        onClick={(event: MouseEvent<HTMLElement>) => {
+          setMenuUsed(true);
+          setAnchor(event.currentTarget);
+        }}
       >
         <AccountCircle />
       </IconButton>
-      <Menu
-        id={MENU_ID}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        {user
-          ? [
-              <ListSubheader key="email" title={user.email} sx={{ lineHeight: '40px' }}>
-                {truncateEmail(user.email)}
-              </ListSubheader>,
-              <Divider key="divider" />,
-              <MenuItem key="account" component={RouterLink} to="/account" onClick={close}>
-                Account
-              </MenuItem>,
-              <MenuItem key="logout" onClick={handleLogout}>
-                Logout
-              </MenuItem>,
-            ]
-          : [
-              <MenuItem key="login" component={RouterLink} to="/login" onClick={close}>
-                Login
-              </MenuItem>,
-              <MenuItem key="signup" component={RouterLink} to="/signup" onClick={close}>
-                Signup
-              </MenuItem>,
-            ]}
-      </Menu>
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <AccountMenu id={MENU_ID} anchor={anchor} onClose={close} onLogout={handleLogout} />
+        </Suspense>
+      )}
     </>
   );
 }

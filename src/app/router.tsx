@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchPath, type RouteObject } from 'react-router-dom';
 import { AppShell } from './AppShell';
 import { GuestOnly } from './GuestOnly';
 import { HomeRedirect } from './HomeRedirect';
@@ -8,20 +8,17 @@ import { RequireAuth } from './RequireAuth';
 import { RouteErrorPage } from './RouteErrorPage';
 
 // One chunk per page: a guide on a phone downloads only the screens they open.
-const LoginPage = lazy(() =>
-  import(/* webpackChunkName: "login" */ '../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })),
-);
+const importLoginPage = () => import(/* webpackChunkName: "login" */ '../features/auth/LoginPage');
+const importDailyBookingsPage = () =>
+  import(/* webpackChunkName: "bookings" */ '../features/bookings/DailyBookingsPage');
+const importSlotPage = () => import(/* webpackChunkName: "slot" */ '../features/slot/SlotPage');
+
+const LoginPage = lazy(() => importLoginPage().then((m) => ({ default: m.LoginPage })));
 const SignupPage = lazy(() =>
   import(/* webpackChunkName: "signup" */ '../features/auth/SignupPage').then((m) => ({ default: m.SignupPage })),
 );
-const DailyBookingsPage = lazy(() =>
-  import(/* webpackChunkName: "bookings" */ '../features/bookings/DailyBookingsPage').then((m) => ({
-    default: m.DailyBookingsPage,
-  })),
-);
-const SlotPage = lazy(() =>
-  import(/* webpackChunkName: "slot" */ '../features/slot/SlotPage').then((m) => ({ default: m.SlotPage })),
-);
+const DailyBookingsPage = lazy(() => importDailyBookingsPage().then((m) => ({ default: m.DailyBookingsPage })));
+const SlotPage = lazy(() => importSlotPage().then((m) => ({ default: m.SlotPage })));
 const ReportsPage = lazy(() =>
   import(/* webpackChunkName: "reports" */ '../features/reports/ReportsPage').then((m) => ({ default: m.ReportsPage })),
 );
@@ -78,6 +75,20 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** The guide's pages, fetched from the start when the app opens on one (see createAppRouter). */
+const GUIDE_PAGES: Array<[pattern: string, load: () => Promise<unknown>]> = [
+  // The installed app's start_url: it sends a signed-in guide on to today's page (HomeRedirect).
+  ['/', importDailyBookingsPage],
+  ['/login', importLoginPage],
+  ['/bookings/date/:day', importDailyBookingsPage],
+  ['/bookings/date/:day/:time/:tour', importSlotPage],
+];
+
 export function createAppRouter() {
+  // A lazy page starts downloading when it first renders, which is after the session check (a render and an
+  // effect later): on a phone that is a few hundred ms of idle network. Opening on a guide's page, start it now.
+  const early = GUIDE_PAGES.find(([pattern]) => matchPath(pattern, window.location.pathname));
+  // A failed download is not reported here: the page's own lazy load tries again and shows the route error.
+  early?.[1]().catch(() => undefined);
   return createBrowserRouter(routes);
 }

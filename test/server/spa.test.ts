@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { removeDir } from './dbTemplate';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -9,11 +9,18 @@ describe('serving the web app', () => {
   let t: TestApp;
   let staticDir: string;
   const bundle = `console.log(${JSON.stringify('tourdesk '.repeat(400))});`;
+  const page = '<!doctype html><title>Tourdesk</title><div id="root"></div>';
+  // Each precompressed file holds its own text, so a response shows which file was sent.
+  const precompressed = { br: 'built by webpack as .br', gz: 'built by webpack as .gz' };
 
   beforeAll(async () => {
     staticDir = mkdtempSync(join(tmpdir(), 'tourdesk-web-'));
-    writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Tourdesk</title><div id="root"></div>');
+    writeFileSync(join(staticDir, 'index.html'), page);
+    writeFileSync(join(staticDir, 'index.html.br'), brotliCompressSync(`${page}<!-- br -->`));
     writeFileSync(join(staticDir, 'main.0123456789abcdef.js'), bundle);
+    writeFileSync(join(staticDir, 'slot.fedcba9876543210.js'), bundle);
+    writeFileSync(join(staticDir, 'slot.fedcba9876543210.js.br'), brotliCompressSync(precompressed.br));
+    writeFileSync(join(staticDir, 'slot.fedcba9876543210.js.gz'), gzipSync(precompressed.gz));
     writeFileSync(join(staticDir, 'manifest.webmanifest'), '{}');
     t = await createTestApp('pglite', { staticDir });
   });
@@ -47,6 +54,52 @@ describe('serving the web app', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(res.rawPayload).toString()).toBe(bundle);
+  });
+
+  it('sends the brotli file the build wrote, cached for a year, when the browser accepts br', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/slot.fedcba9876543210.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers.vary).toContain('accept-encoding');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(precompressed.br);
+  });
+
+  it('sends the gzip file the build wrote to a browser without brotli', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/slot.fedcba9876543210.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toContain('accept-encoding');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(res.rawPayload).toString()).toBe(precompressed.gz);
+  });
+
+  it('sends the uncompressed file, marked as varying, to a client that accepts no encoding', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/slot.fedcba9876543210.js' });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toContain('accept-encoding');
+    expect(res.body).toBe(bundle);
+  });
+
+  it('answers client routes with the precompressed page, still never cached', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/bookings/date/2026-11-21',
+      headers: { accept: 'text/html', 'accept-encoding': 'br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(`${page}<!-- br -->`);
   });
 
   it('revalidates files without a content hash', async () => {

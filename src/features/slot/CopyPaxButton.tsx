@@ -2,12 +2,16 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSignedInUser } from '../../app/hooks';
 import { slotSummaryText, type SlotTotals } from '../../domain/slots';
 import type { SlotArgs } from './slotApi';
-import { SourcesDialog } from './SourcesDialog';
 import { useSourcesVisible } from './useSourcesVisible';
+
+// Dialogs download when first opened, not with the slot page (the guide's first paint).
+const SourcesDialog = lazy(() =>
+  import(/* webpackChunkName: "slot-dialogs" */ './SourcesDialog').then((m) => ({ default: m.SourcesDialog })),
+);
 
 interface CopyPaxButtonProps {
   slot: SlotArgs;
@@ -23,6 +27,8 @@ export function CopyPaxButton({ slot, dateLabel, totals }: CopyPaxButtonProps) {
   // Without visible sources every booking counts as 'Unknown': a per-source breakdown would say nothing.
   const sourcesVisible = useSourcesVisible();
   const [dialogOpen, setDialogOpen] = useState(false);
+  // Mounted from the first open on, so closing it still plays its transition.
+  const [dialogUsed, setDialogUsed] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const copy = async () => {
@@ -47,11 +53,22 @@ export function CopyPaxButton({ slot, dateLabel, totals }: CopyPaxButtonProps) {
       <Button
         variant="outlined"
         startIcon={<ContentCopy />}
-        onClick={() => (company.displaySourcesModal && sourcesVisible ? setDialogOpen(true) : copy())}
+        onClick={() => {
+          if (company.displaySourcesModal && sourcesVisible) {
+            setDialogUsed(true);
+            setDialogOpen(true);
+          } else {
+            void copy();
+          }
+        }}
       >
         Copy pax
       </Button>
-      <SourcesDialog open={dialogOpen} totals={totals} onCopy={copy} onClose={() => setDialogOpen(false)} />
+      {dialogUsed && (
+        <Suspense fallback={null}>
+          <SourcesDialog open={dialogOpen} totals={totals} onCopy={copy} onClose={() => setDialogOpen(false)} />
+        </Suspense>
+      )}
       <Snackbar open={outcome !== null} autoHideDuration={4000} onClose={() => setOutcome(null)}>
         {outcome ? (
           <Alert severity={outcome.severity} variant="filled" onClose={() => setOutcome(null)}>

@@ -1,10 +1,16 @@
 import AssignmentInd from '@mui/icons-material/AssignmentInd';
 import Button from '@mui/material/Button';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Booking } from '../../../domain/booking';
 import type { Shift } from '../../../domain/team';
 import type { SlotArgs } from '../slotApi';
-import { AssignBookingsDialog } from './AssignBookingsDialog';
+
+// Dialogs download when first opened, not with the slot page (the guide's first paint).
+const AssignBookingsDialog = lazy(() =>
+  import(/* webpackChunkName: "slot-dialogs" */ './AssignBookingsDialog').then((m) => ({
+    default: m.AssignBookingsDialog,
+  })),
+);
 
 interface AssignBookingsButtonProps {
   slot: SlotArgs;
@@ -37,14 +43,16 @@ export function AssignBookingsButton({
         Assign bookings
       </Button>
       {open && (
-        <AssignBookingsDialog
-          slot={slot}
-          bookings={bookings}
-          shift={shift}
-          modifiable={modifiable}
-          onClose={() => setOpen(false)}
-          onLocked={onLocked}
-        />
+        <Suspense fallback={null}>
+          <AssignBookingsDialog
+            slot={slot}
+            bookings={bookings}
+            shift={shift}
+            modifiable={modifiable}
+            onClose={() => setOpen(false)}
+            onLocked={onLocked}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -1,9 +1,13 @@
 import CallSplit from '@mui/icons-material/CallSplit';
 import Button from '@mui/material/Button';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { CustomerCounts } from '../../../domain/customerTypes';
 import type { SlotArgs } from '../slotApi';
-import { SplitDialog } from './SplitDialog';
+
+// Dialogs download when first opened, not with the slot page (the guide's first paint).
+const SplitDialog = lazy(() =>
+  import(/* webpackChunkName: "slot-dialogs" */ './SplitDialog').then((m) => ({ default: m.SplitDialog })),
+);
 
 interface SplitButtonProps {
   slot: SlotArgs;
@@ -30,7 +34,11 @@ export function SplitButton({ slot, totals, mismatch, describedBy, modifiable, o
       >
         {mismatch ? 'Split*' : 'Split'}
       </Button>
-      {open && <SplitDialog slot={slot} totals={totals} onClose={() => setOpen(false)} onLocked={onLocked} />}
+      {open && (
+        <Suspense fallback={null}>
+          <SplitDialog slot={slot} totals={totals} onClose={() => setOpen(false)} onLocked={onLocked} />
+        </Suspense>
+      )}
     </>
   );
 }
