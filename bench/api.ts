@@ -1,0 +1,335 @@
+/**
+ * Issue 7 benchmark 1: the API under mixed load, on PostgreSQL and on the embedded database, and side by side a bare
+ * Fastify + pg handler running the slot read's SQL against Tourdesk's slot read.
+ *   npm run bench:api                                  both targets, 30 s per phase
+ *   BENCH_TARGETS=postgres npm run bench:api           PostgreSQL only (mixed, slot read, bare baseline)
+ * Settings: BENCH_PHASES (mixed,slot,bare: the PostgreSQL phases to run), BENCH_SECONDS (30), BENCH_WARMUP_SECONDS
+ * (5), BENCH_CONNECTIONS (20), BENCH_COMPANIES (20), BENCH_APP=bundle|tsx (bundle: builds dist/server/main.mjs
+ * first), BENCH_CPU_PROF=1 (profiles the server of each phase and prints its top costs), BENCH_DATABASE_URL (admin
+ * URL; a database `tourdesk_bench_api_<pid>` is created and dropped),
+ * BENCH_COMPARE_ENTRY (another server bundle, e.g. an earlier commit's, put through the same PostgreSQL phases in
+ * the same run on the same data: the way to measure what a change costs on a machine whose load varies). To build
+ * an earlier commit's bundle without touching the checkout:
+ *   git archive <commit> | tar -x -C /tmp/td-old && ln -s "$PWD/node_modules" /tmp/td-old/node_modules \
+ *     && (cd /tmp/td-old && node scripts/build-server.mjs)   then BENCH_COMPARE_ENTRY=/tmp/td-old/dist/server/main.mjs
+ * Each server runs in its own process; the load generator runs in this one. Exit status 1 if a write was lost or a
+ * request failed; the targets are reported, not enforced.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { Pool } from 'pg';
+import { openEmbedded, type Database } from '../server/db/client';
+import * as schema from '../server/db/schema';
+import { listSlotBookings } from '../server/modules/bookings/bookings.repository';
+import {
+  ROOT,
+  cpuSeconds,
+  freePort,
+  startBareSlotServer,
+  startTourdesk,
+  type AppBuild,
+  type ServerProcess,
+} from './lib/appProcess';
+import { backendPids, dropPostgres, freshEmbedded, freshPostgres, ownerOf } from './lib/benchDb';
+import { topCosts } from './lib/cpuProfile';
+import { signInConnections, type Connection } from './lib/sessions';
+import { MIXED, describeResult, runTraffic, type Mix, type TrafficResult } from './lib/traffic';
+import { seedTraffic, type Slot, type TrafficFixture } from './lib/trafficData';
+import { verifyCheckIns, type WriteCheck } from './lib/verifyWrites';
+
+/** One database per run: two runs at once (several people share this machine) must not drop each other's. */
+const DB_NAME = `tourdesk_bench_api_${process.pid}`;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 20);
+const BUILD: AppBuild = process.env.BENCH_APP === 'tsx' ? 'tsx' : 'bundle';
+const TARGETS = (process.env.BENCH_TARGETS ?? 'postgres,embedded').split(',').map((t) => t.trim());
+const PROFILE = process.env.BENCH_CPU_PROF === '1';
+/** The PostgreSQL phases to run: the mixed load, Tourdesk's slot read alone, the bare baseline. */
+const COMPARE_ENTRY = process.env.BENCH_COMPARE_ENTRY;
+const PHASES = (process.env.BENCH_PHASES ?? 'mixed,slot,bare').split(',').map((p) => p.trim());
+const SLOT_ONLY: Mix = { slot: 1 };
+
+interface Row {
+  label: string;
+  result: TrafficResult;
+  writes?: WriteCheck;
+}
+
+const rows: Row[] = [];
+let failed = false;
+
+function profileFlags(phase: string): { flags: string[]; dir: string } | undefined {
+  if (!PROFILE) return undefined;
+  const dir = mkdtempSync(join(tmpdir(), `tourdesk-prof-${phase}-`));
+  return { flags: ['--cpu-prof', `--cpu-prof-dir=${dir}`], dir };
+}
+
+function printProfile(phase: string, dir: string | undefined): void {
+  if (!dir) return;
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
+    const { functions, places } = topCosts(join(dir, file), ROOT, 20);
+    console.log(`\nCPU profile of the ${phase} server (${join(dir, file)}), by self time:`);
+    for (const cost of places.slice(0, 12)) console.log(`  ${String(cost.share).padStart(5)} %  ${cost.name}`);
+    console.log('  top functions:');
+    for (const cost of functions) console.log(`  ${String(cost.share).padStart(5)} %  ${cost.name}`);
+  }
+}
+
+interface Cpu {
+  serverMs: number;
+  postgresMs: number;
+  generatorMs: number;
+}
+
+/** Runs one phase and measures, besides the traffic, the CPU each process spent per request. */
+async function measure(
+  label: string,
+  server: ServerProcess,
+  run: () => Promise<TrafficResult>,
+  dbName?: string,
+): Promise<TrafficResult> {
+  const backends = async () => new Map((dbName ? await backendPids(dbName) : []).map((pid) => [pid, cpuSeconds(pid)]));
+  const before = { server: cpuSeconds(server.pid), postgres: await backends(), generator: process.cpuUsage() };
+  const result = await run();
+  const generator = process.cpuUsage(before.generator);
+  let postgres = 0;
+  for (const [pid, seconds] of await backends()) postgres += seconds - (before.postgres.get(pid) ?? 0);
+  const perRequest = (seconds: number) => Math.round((seconds / Math.max(1, result.requests)) * 1e5) / 100;
+  const cpu: Cpu = {
+    serverMs: perRequest(cpuSeconds(server.pid) - before.server),
+    postgresMs: perRequest(postgres),
+    generatorMs: perRequest((generator.user + generator.system) / 1e6),
+  };
+  console.log(describeResult(label, result));
+  console.log(
+    `  CPU per request: server ${cpu.serverMs} ms, PostgreSQL ${dbName ? `${cpu.postgresMs} ms` : '–'}, ` +
+      `load generator ${cpu.generatorMs} ms`,
+  );
+  if (result.samples.length) console.log(`  unexpected answers: ${result.samples.join('\n  ')}`);
+  if (result.errors > 0 || result.non2xx > 0) failed = true;
+  cpuOf.set(result, cpu);
+  return result;
+}
+
+const cpuOf = new WeakMap<TrafficResult, Cpu>();
+
+async function warmUp(url: string, fixture: TrafficFixture, connections: Connection[], mix: Mix, slotPath?: SlotPath) {
+  if (WARMUP > 0) await runTraffic({ url, fixture, connections, durationSeconds: WARMUP, mix, slotPath, seed: 99 });
+}
+
+type SlotPath = (companyId: string, slot: Slot) => string;
+const bareSlotPath: SlotPath = (companyId, slot) =>
+  `/bare/${companyId}/${slot.day}/${slot.time}/${encodeURIComponent(slot.tour)}`;
+
+/** The SQL Tourdesk's repository sends for a slot read, taken from Drizzle's query log, with its parameter order. */
+async function slotReadSql(url: string, fixture: TrafficFixture): Promise<{ text: string; order: string[] }> {
+  const company = fixture.companies[0];
+  const slot = company?.slots[0];
+  if (!company || !slot) throw new Error('no slot seeded');
+  const logged: Array<{ query: string; params: unknown[] }> = [];
+  const pool = new Pool({ connectionString: url, max: 1 });
+  const db = drizzle(pool, { schema, logger: { logQuery: (query, params) => logged.push({ query, params }) } });
+  await listSlotBookings(db as never, company.id, slot);
+  await pool.end();
+  const last = logged[logged.length - 1];
+  if (!last) throw new Error('the slot read logged no query');
+  const values: Record<string, unknown> = { company: company.id, ...slot };
+  const order = last.params.map((param) => {
+    const name = Object.keys(values).find((key) => values[key] === param);
+    if (!name) throw new Error(`cannot place parameter ${String(param)} of the slot query`);
+    return name;
+  });
+  return { text: last.query, order };
+}
+
+/** The mixed load and Tourdesk's slot read alone against one Tourdesk server on PostgreSQL. */
+async function tourdeskPhases(
+  url: string,
+  database: Database,
+  fixture: TrafficFixture,
+  name: string,
+  entry?: string,
+): Promise<void> {
+  const prof = profileFlags('postgres');
+  const app = await startTourdesk({
+    build: BUILD,
+    entry,
+    port: await freePort(),
+    env: { DATABASE_URL: url },
+    nodeFlags: prof?.flags,
+  });
+  try {
+    const connections = await signInConnections(app.url, fixture, CONNECTIONS);
+    await warmUp(app.url, fixture, connections, PHASES.includes('mixed') ? MIXED : SLOT_ONLY);
+    if (PHASES.includes('mixed')) {
+      const mixed = await measure(
+        `${name}, mixed`,
+        app,
+        () => runTraffic({ url: app.url, fixture, connections, durationSeconds: SECONDS }),
+        DB_NAME,
+      );
+      const writes = await verifyCheckIns(ownerOf(database), mixed.checkIns);
+      reportWrites(writes);
+      rows.push({ label: `${name}, mixed`, result: mixed, writes });
+    }
+    if (PHASES.includes('slot')) {
+      const slot = await measure(
+        `${name}, Tourdesk slot read alone`,
+        app,
+        () => runTraffic({ url: app.url, fixture, connections, durationSeconds: SECONDS, mix: SLOT_ONLY }),
+        DB_NAME,
+      );
+      rows.push({ label: `${name}, Tourdesk slot read alone`, result: slot });
+    }
+  } finally {
+    await app.stop();
+  }
+  printProfile(`Tourdesk (${name})`, prof?.dir);
+}
+
+async function benchPostgres(): Promise<void> {
+  console.log(`\n== PostgreSQL (${DB_NAME}) ==`);
+  const { url, database } = await freshPostgres(DB_NAME);
+  const fixture = await seedTraffic(ownerOf(database), { companies: COMPANIES });
+  console.log(`seeded ${COMPANIES} companies, ${fixture.bookingCount.toLocaleString('en')} bookings`);
+  const sql = await slotReadSql(url, fixture);
+
+  await tourdeskPhases(url, database, fixture, 'PostgreSQL');
+  // The same phases against another build, in the same run on the same data (e.g. the last commit's bundle).
+  if (COMPARE_ENTRY) await tourdeskPhases(url, database, fixture, 'PostgreSQL (compared build)', COMPARE_ENTRY);
+
+  if (!PHASES.includes('bare')) {
+    await database.close();
+    await dropPostgres(DB_NAME);
+    return;
+  }
+  const bare = await startBareSlotServer({
+    port: await freePort(),
+    env: { BARE_DATABASE_URL: url, BARE_SLOT_SQL: sql.text, BARE_SLOT_PARAMS: sql.order.join(',') },
+  });
+  try {
+    // The bare server ignores the tokens; the connections only carry the companies and their slots.
+    const connections = signInConnectionsOffline(fixture);
+    await warmUp(bare.url, fixture, connections, SLOT_ONLY, bareSlotPath);
+    const result = await measure(
+      'PostgreSQL, bare Fastify + pg slot read',
+      bare,
+      () =>
+        runTraffic({
+          url: bare.url,
+          fixture,
+          connections,
+          durationSeconds: SECONDS,
+          mix: SLOT_ONLY,
+          slotPath: bareSlotPath,
+        }),
+      DB_NAME,
+    );
+    rows.push({ label: 'PostgreSQL, bare Fastify + pg slot read', result });
+  } finally {
+    await bare.stop();
+  }
+  await database.close();
+  await dropPostgres(DB_NAME);
+}
+
+/** Connections for a server that checks no token: same companies and slots, placeholder sessions. */
+function signInConnectionsOffline(fixture: TrafficFixture): Connection[] {
+  return Array.from({ length: CONNECTIONS }, (_, i) => {
+    const company = fixture.companies[i % fixture.companies.length] as TrafficFixture['companies'][number];
+    const session = { ...company.manager, token: 'none', refresh: 'none' };
+    return { company, manager: session, guide: session, checkInsByManager: [], checkInsByGuide: [] };
+  });
+}
+
+async function benchEmbedded(): Promise<void> {
+  console.log('\n== Embedded database (PGlite) ==');
+  const embedded = await freshEmbedded();
+  const fixture = await seedTraffic(embedded.database.db, { companies: COMPANIES });
+  await embedded.database.close();
+  console.log(`seeded ${COMPANIES} companies, ${fixture.bookingCount.toLocaleString('en')} bookings`);
+
+  const prof = profileFlags('embedded');
+  const app = await startTourdesk({
+    build: BUILD,
+    port: await freePort(),
+    env: { DATA_DIR: embedded.dataDir },
+    nodeFlags: prof?.flags,
+  });
+  let mixed: TrafficResult;
+  try {
+    const connections = await signInConnections(app.url, fixture, CONNECTIONS);
+    await warmUp(app.url, fixture, connections, MIXED);
+    mixed = await measure('Embedded, mixed', app, () =>
+      runTraffic({ url: app.url, fixture, connections, durationSeconds: SECONDS }),
+    );
+  } finally {
+    await app.stop();
+  }
+  printProfile('Tourdesk (embedded)', prof?.dir);
+  const reopened = await openEmbedded(embedded.dataDir);
+  const writes = await verifyCheckIns(reopened.db, mixed.checkIns);
+  await reopened.close();
+  reportWrites(writes);
+  rows.push({ label: 'Embedded, mixed', result: mixed, writes });
+  embedded.remove();
+}
+
+function reportWrites(writes: WriteCheck): void {
+  console.log(
+    `  check-ins: ${writes.acknowledged} acknowledged on ${writes.bookings} bookings, ${writes.lost.length} lost, ` +
+      `${writes.unacknowledged} stored but unanswered (in flight at the stop)`,
+  );
+  if (writes.lost.length) {
+    failed = true;
+    console.log(`  LOST: ${writes.lost.slice(0, 10).join('\n  ')}`);
+  }
+}
+
+function table(): string {
+  const lines = [
+    '| run | req/s | p50 | p99 | p99.9 | errors | non-2xx | writes lost | CPU ms/request: server · PostgreSQL · load generator |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+  ];
+  for (const { label, result: r, writes } of rows) {
+    const lost = writes ? `${writes.lost.length} of ${writes.acknowledged}` : '–';
+    const cpu = cpuOf.get(r);
+    const cpuText = cpu
+      ? `${cpu.serverMs} · ${label.startsWith('Embedded') ? '–' : cpu.postgresMs} · ${cpu.generatorMs}`
+      : '';
+    lines.push(
+      `| ${label} | ${r.requestsPerSecond} | ${r.latency.p50} ms | ${r.latency.p99} ms | ${r.latency.p99_9} ms | ` +
+        `${r.errors} | ${r.non2xx} | ${lost} | ${cpuText} |`,
+    );
+  }
+  const slot = rows.find((r) => r.label === 'PostgreSQL, Tourdesk slot read alone')?.result.requestsPerSecond;
+  const bare = rows.find((r) => r.label.includes('bare'))?.result.requestsPerSecond;
+  if (slot && bare) lines.push('', `Tourdesk's slot read: ${Math.round((slot / bare) * 100)} % of the bare baseline.`);
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `${new Date().toISOString()} · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB · ` +
+      `Node ${process.version} · ${CONNECTIONS} connections, ${SECONDS} s per phase, server from ${BUILD}`,
+  );
+  if (BUILD === 'bundle') execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  if (TARGETS.includes('postgres')) await benchPostgres();
+  if (TARGETS.includes('embedded')) await benchEmbedded();
+  console.log(`\nSUMMARY\n${table()}`);
+  if (failed) {
+    console.log('\nFAILED: requests failed or acknowledged writes are missing');
+    process.exitCode = 1;
+  }
+}
+
+main().catch(async (err: unknown) => {
+  console.error(err);
+  await dropPostgres(DB_NAME).catch(() => undefined);
+  process.exit(1);
+});
