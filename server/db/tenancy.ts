@@ -1,13 +1,28 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { sql } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import { PgDatabase, PgDialect } from 'drizzle-orm/pg-core';
+import { PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite';
+import { Pool, escapeLiteral } from 'pg';
 import type { Db } from './client';
+
+/** The driver's own connection a scope's queries run on: a pg client checked out of the pool, or PGlite's. */
+interface Connection {
+  query(...args: unknown[]): unknown;
+}
 
 interface Scope {
   companyId: string;
   tx: Db;
+  connection: Connection;
   /** False once the transaction ended: work that outlives it (a stream) must open a scope of its own. */
   open: boolean;
 }
+
+type Transaction = <T>(companyId: string, fn: (tx: Db, connection: Connection) => Promise<T>) => Promise<T>;
+
+/** Each Tenancy's `db` to the handle its prepared statements are built on (see `preparedOn`). */
+const routedHandles = new WeakMap<Db, Db>();
 
 /**
  * Runs the app's queries inside one transaction per company, with `app.company_id` set for that transaction so
@@ -19,21 +34,37 @@ interface Scope {
 export class Tenancy {
   private readonly scopes = new AsyncLocalStorage<Scope>();
   readonly db: Db;
+  private readonly transaction: Transaction;
 
-  constructor(private readonly base: Db) {
-    const current = () => {
+  constructor(base: Db) {
+    const current = (): Scope | undefined => {
       const scope = this.scopes.getStore();
-      if (!scope) return this.base;
-      if (!scope.open) throw new Error('A query ran after its tenant transaction ended; open a scope with run()');
-      return scope.tx;
+      if (scope && !scope.open) {
+        throw new Error('A query ran after its tenant transaction ended; open a scope with run()');
+      }
+      return scope;
     };
     this.db = new Proxy(base, {
       get(_target, property) {
-        const target = current();
+        const target = current()?.tx ?? base;
         const value: unknown = Reflect.get(target, property, target);
         return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
       },
     });
+    const dialect = new PgDialect();
+    const { fullSchema, schema: tables, tableNamesMap } = base._;
+    const schema = tables && { fullSchema, schema: tables, tableNamesMap };
+    const client = (base as Db & { $client: Connection }).$client;
+    const pg = client instanceof Pool;
+    this.transaction = pg
+      ? pgTransaction(client, dialect, schema)
+      : pgliteTransaction(client as PGlite, dialect, schema);
+    // Statements prepared once run on the connection of whichever scope is current, like `db` itself.
+    const router: Connection = { query: (...args) => (current()?.connection ?? client).query(...args) };
+    const session = pg
+      ? new NodePgSession(router as never, dialect, schema)
+      : new PgliteSession(router as never, dialect, schema);
+    routedHandles.set(this.db, new PgDatabase(dialect, session, schema) as unknown as Db);
   }
 
   /** Commits when `fn` resolves, rolls back when it throws. Scopes nest only within the same company. */
@@ -45,13 +76,65 @@ export class Tenancy {
     }
     let opened: Scope | undefined;
     try {
-      return await this.base.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('app.company_id', ${companyId}, true)`);
-        opened = { companyId, tx, open: true };
+      return await this.transaction(companyId, (tx, connection) => {
+        opened = { companyId, tx, connection, open: true };
         return this.scopes.run(opened, fn);
       });
     } finally {
       if (opened) opened.open = false;
     }
   }
+}
+
+/**
+ * The handle to build a prepared statement on (`.prepare(name)`) for `db`: for a Tenancy's `db`, one that runs it on
+ * the current scope's connection, so a statement built once serves every request; any other handle is its own.
+ */
+export function preparedOn(db: Db): Db {
+  return routedHandles.get(db) ?? db;
+}
+
+type Schema = ConstructorParameters<typeof NodePgTransaction>[2];
+
+/**
+ * Drizzle's own transaction on node-postgres, except that `begin` and the company's `set_config` travel in one round
+ * trip (a simple-protocol query of two statements, so the company goes in as an escaped literal).
+ */
+function pgTransaction(pool: Pool, dialect: PgDialect, schema: Schema): Transaction {
+  return async (companyId, fn) => {
+    const client = await pool.connect();
+    // A failed begin, commit or rollback leaves the connection in an unknown state: the pool discards it then.
+    let broken: Error | undefined;
+    const control = (text: string) =>
+      client.query(text).catch((err: Error) => {
+        broken = err;
+        throw err;
+      });
+    try {
+      await control(`begin; select set_config('app.company_id', ${escapeLiteral(companyId)}, true)`);
+      const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, schema), schema);
+      let result;
+      try {
+        result = await fn(tx as unknown as Db, client as unknown as Connection);
+      } catch (err) {
+        await control('rollback');
+        throw err;
+      }
+      await control('commit');
+      return result;
+    } finally {
+      client.release(broken);
+    }
+  };
+}
+
+/** PGlite runs as its superuser, whom the policies do not bind: its own transaction, no company to set. */
+function pgliteTransaction(pglite: PGlite, dialect: PgDialect, schema: Schema): Transaction {
+  return (_companyId, fn) =>
+    pglite.transaction((client) =>
+      fn(
+        new PgliteTransaction(dialect, new PgliteSession(client, dialect, schema), schema) as unknown as Db,
+        client as unknown as Connection,
+      ),
+    );
 }

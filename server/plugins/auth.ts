@@ -4,6 +4,7 @@ import type { Role } from '../../src/domain/auth';
 import type { Db } from '../db/client';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { TokenService } from '../modules/auth/tokens';
+import type { CompanySettings } from '../modules/companies/companies.repository';
 import { findActiveMember } from '../modules/users/users.repository';
 
 export interface AuthContext {
@@ -13,6 +14,11 @@ export interface AuthContext {
   email: string;
   name: string;
   assignable: boolean;
+  /**
+   * The company's settings, read with the member as the request starts (the auth hook always sets them; a context
+   * made elsewhere may leave them for the service to read).
+   */
+  company?: CompanySettings;
 }
 
 declare module 'fastify' {
@@ -25,7 +31,8 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 
 /**
  * Every /api route needs a valid access token unless its `access` is 'public' (plugins/access.ts). The member is re-read on each call so
- * a deleted member's token stops working at once and role changes apply immediately.
+ * a deleted member's token stops working at once and role changes apply immediately; the same statement reads the
+ * company's settings, so services need not query them again.
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; tokens: TokenService }) => {
   app.decorateRequest('auth', null);
@@ -48,6 +55,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; tokens
       email: user.email,
       name: user.name,
       assignable: user.assignable,
+      company: user.company,
     };
   });
 });

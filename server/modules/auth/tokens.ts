@@ -11,30 +11,35 @@ export interface AccessClaims {
 }
 
 const ALGORITHM = 'HS256';
+const HMAC = { name: 'HMAC', hash: 'SHA-256' };
 
 export class TokenService {
-  private readonly key: Uint8Array;
+  /** Imported once: given the secret's bytes, jose would import the key again on every sign and verify. */
+  private readonly key: Promise<CryptoKey>;
 
   constructor(
     secret: string,
     private readonly ttlSeconds: number,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), HMAC, false, ['sign', 'verify']);
   }
 
-  sign(claims: AccessClaims): Promise<string> {
+  async sign(claims: AccessClaims): Promise<string> {
     return new SignJWT({ company: claims.companyId, role: claims.role, ver: claims.sessionVersion, typ: 'access' })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(claims.userId)
       .setIssuedAt()
       .setExpirationTime(`${this.ttlSeconds}s`)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /** Null for anything but an unexpired HS256 access token signed with our key. */
   async verify(token: string): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM], requiredClaims: ['exp', 'sub'] });
+      const { payload } = await jwtVerify(token, await this.key, {
+        algorithms: [ALGORITHM],
+        requiredClaims: ['exp', 'sub'],
+      });
       if (payload.typ !== 'access' || typeof payload.company !== 'string' || typeof payload.sub !== 'string') {
         return null;
       }

@@ -1,6 +1,7 @@
 import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookings } from '../../db/schema';
+import { preparedOn } from '../../db/tenancy';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type NewBooking = typeof bookings.$inferInsert;
@@ -27,31 +28,58 @@ export type BookingChanges = Partial<
   >
 >;
 
-export async function listDayBookings(db: Db, companyId: string, day: string): Promise<BookingRow[]> {
-  return db
+/**
+ * The hot reads are prepared once per Tenancy (built on `preparedOn(db)`): Drizzle builds their SQL once and
+ * PostgreSQL parses each once per connection (named statements).
+ */
+function prepared<T>(build: (db: Db) => T): (db: Db) => T {
+  const statements = new WeakMap<Db, T>();
+  return (db) => {
+    const target = preparedOn(db);
+    let statement = statements.get(target);
+    if (!statement) {
+      statement = build(target);
+      statements.set(target, statement);
+    }
+    return statement;
+  };
+}
+
+const dayBookings = prepared((db) =>
+  db
     .select()
     .from(bookings)
-    .where(and(eq(bookings.companyId, companyId), eq(bookings.date, day)))
-    .orderBy(asc(bookings.time), asc(bookings.tour), asc(bookings.name));
+    .where(and(eq(bookings.companyId, sql.placeholder('companyId')), eq(bookings.date, sql.placeholder('day'))))
+    .orderBy(asc(bookings.time), asc(bookings.tour), asc(bookings.name))
+    .prepare('bookings_day'),
+);
+
+export async function listDayBookings(db: Db, companyId: string, day: string): Promise<BookingRow[]> {
+  return dayBookings(db).execute({ companyId, day });
 }
+
+const slotBookings = prepared((db) =>
+  db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.companyId, sql.placeholder('companyId')),
+        eq(bookings.date, sql.placeholder('day')),
+        eq(bookings.time, sql.placeholder('time')),
+        eq(bookings.tour, sql.placeholder('tour')),
+      ),
+    )
+    .orderBy(sql`lower(${bookings.name})`, asc(bookings.id))
+    .prepare('bookings_slot'),
+);
 
 export async function listSlotBookings(
   db: Db,
   companyId: string,
   slot: { day: string; time: string; tour: string },
 ): Promise<BookingRow[]> {
-  return db
-    .select()
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.companyId, companyId),
-        eq(bookings.date, slot.day),
-        eq(bookings.time, slot.time),
-        eq(bookings.tour, slot.tour),
-      ),
-    )
-    .orderBy(sql`lower(${bookings.name})`, asc(bookings.id));
+  return slotBookings(db).execute({ companyId, day: slot.day, time: slot.time, tour: slot.tour });
 }
 
 export interface SlotPax {
@@ -89,11 +117,16 @@ export const attendedSums = {
   children: sql<number>`sum(${bookings.attendedChildren})::int`,
 };
 
-export async function findBooking(db: Db, companyId: string, id: string): Promise<BookingRow | undefined> {
-  const [row] = await db
+const bookingById = prepared((db) =>
+  db
     .select()
     .from(bookings)
-    .where(and(eq(bookings.companyId, companyId), eq(bookings.id, id)));
+    .where(and(eq(bookings.companyId, sql.placeholder('companyId')), eq(bookings.id, sql.placeholder('id'))))
+    .prepare('bookings_by_id'),
+);
+
+export async function findBooking(db: Db, companyId: string, id: string): Promise<BookingRow | undefined> {
+  const [row] = await bookingById(db).execute({ companyId, id });
   return row;
 }
 

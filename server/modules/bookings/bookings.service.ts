@@ -58,8 +58,15 @@ export class BookingsService {
     const rows = await listDayBookings(this.db, auth.companyId, day);
     const visible: BookingRow[] = [];
     const hidden = new Set<string>();
+    // Visibility depends on the start time only: one zone computation per time, not per booking.
+    const visibleAt = new Map<string, boolean>();
     for (const row of rows) {
-      if (canSeeSlot(auth.role, company, { day, time: row.time }, now)) visible.push(row);
+      let seen = visibleAt.get(row.time);
+      if (seen === undefined) {
+        seen = canSeeSlot(auth.role, company, { day, time: row.time }, now);
+        visibleAt.set(row.time, seen);
+      }
+      if (seen) visible.push(row);
       else hidden.add(`${row.time}|${row.tour}`);
     }
     return { bookings: visible.map((row) => toBookingDto(row, viewer)), hiddenSlots: hidden.size };
@@ -234,8 +241,9 @@ export class BookingsService {
     return rows.map((row) => toBookingDto(row, viewerOf(auth.role, company)));
   }
 
+  /** Read with the member by the auth hook, so usually no query here. */
   private async company(auth: AuthContext): Promise<CompanySettings> {
-    const company = await findCompanySettings(this.db, auth.companyId);
+    const company = auth.company ?? (await findCompanySettings(this.db, auth.companyId));
     if (!company) throw new NotFoundError('Company not found');
     return company;
   }

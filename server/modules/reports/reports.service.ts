@@ -145,7 +145,7 @@ export class ReportsService {
     if (startDate > endDate) throw new BadRequestError('The range starts after it ends', 'VALIDATION');
     const days = (Date.parse(endDate) - Date.parse(startDate)) / 86_400_000;
     if (days > MAX_RANGE_DAYS) throw new BadRequestError('A report covers at most three years', 'VALIDATION');
-    const company = await findCompanySettings(this.db, auth.companyId);
+    const company = auth.company ?? (await findCompanySettings(this.db, auth.companyId));
     if (!company) throw new NotFoundError('Company not found');
     const { from, to } = rangeInstants(startDate, endDate, company.timezone);
     return {

@@ -3,6 +3,7 @@ import type { Role } from '../../../src/domain/auth';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { users } from '../../db/schema';
+import type { CompanySettings } from '../companies/companies.repository';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -36,32 +37,68 @@ export interface ActiveMember {
   role: Role;
   assignable: boolean;
   sessionVersion: number;
+  /** The member's company, read in the same statement: most requests need its settings (timezone, windows). */
+  company: CompanySettings;
 }
 
-/** The member behind a verified access token, read on every call (the token's company comes signed). */
+interface RequestContextRow {
+  user_id: string;
+  email: string;
+  user_name: string;
+  role: Role;
+  assignable: boolean;
+  session_version: number;
+  company_name: string;
+  timezone: string;
+  before_time: number;
+  after_time: number;
+  hide_bookings: boolean | null;
+  unlock_bookings: boolean;
+  show_phone_to_managers: boolean;
+  show_phone_to_guides: boolean;
+  display: boolean;
+  hide_sources_copy_only: boolean;
+  display_sources_modal: boolean;
+  detailed_shifts: boolean;
+  /** Both drivers answer a timestamptz of a raw query as its text. */
+  company_created_at: string | Date;
+}
+
+/**
+ * The member behind a verified access token with its company's settings, read on every call in one statement (the
+ * token's company comes signed; the function reads across companies, see migration 0005).
+ */
 export async function findActiveMember(db: Db, companyId: string, userId: string): Promise<ActiveMember | undefined> {
-  const [row] = await queryRows<
-    Pick<ActiveMember, 'email' | 'name' | 'role' | 'assignable'> & {
-      company_id: string;
-      user_id: string;
-      session_version: number;
-    }
-  >(
+  const [row] = await queryRows<RequestContextRow>(
     db,
-    sql`select company_id, user_id, email, name, role, assignable, session_version
-          from auth_active_member(${companyId}, ${userId})`,
+    sql`select * from auth_request_context(${companyId}, ${userId})`,
   );
-  return (
-    row && {
-      companyId: row.company_id,
-      id: row.user_id,
-      email: row.email,
-      name: row.name,
-      role: row.role,
-      assignable: row.assignable,
-      sessionVersion: row.session_version,
-    }
-  );
+  if (!row) return undefined;
+  return {
+    companyId,
+    id: row.user_id,
+    email: row.email,
+    name: row.user_name,
+    role: row.role,
+    assignable: row.assignable,
+    sessionVersion: row.session_version,
+    company: {
+      id: companyId,
+      name: row.company_name,
+      timezone: row.timezone,
+      beforeTime: row.before_time,
+      afterTime: row.after_time,
+      hideBookings: row.hide_bookings,
+      unlockBookings: row.unlock_bookings,
+      showPhoneToManagers: row.show_phone_to_managers,
+      showPhoneToGuides: row.show_phone_to_guides,
+      display: row.display,
+      hideSourcesCopyOnly: row.hide_sources_copy_only,
+      displaySourcesModal: row.display_sources_modal,
+      detailedShifts: row.detailed_shifts,
+      createdAt: new Date(row.company_created_at),
+    },
+  };
 }
 
 export async function findActiveUser(db: Db, companyId: string, userId: string): Promise<UserRow | undefined> {
