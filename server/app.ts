@@ -14,6 +14,7 @@ import { AuthService } from './modules/auth/auth.service';
 import { TokenService } from './modules/auth/tokens';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { BookingsService } from './modules/bookings/bookings.service';
+import { GuideBookingsService } from './modules/bookings/guideBookings.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { NotesService } from './modules/notes/notes.service';
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const users = new UsersService(tenancy, auth);
   const team = new TeamService(tenancy);
   const bookings = new BookingsService(db, deps.now);
+  const guideBookings = new GuideBookingsService(db, deps.now);
   const notes = new NotesService(db, deps.now);
   const shifts = new ShiftsService(db, deps.now);
   const reports = new ReportsService(tenancy, database.pool);
@@ -143,7 +145,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     team,
     signupRateLimit: { max: config.signupRateLimit, timeWindow: 60 * 60_000 },
   });
-  await app.register(bookingsRoutes, { bookings, shifts });
+  await app.register(bookingsRoutes, { bookings, guideBookings, shifts });
   await app.register(shiftsRoutes, { shifts });
   await app.register(reportsRoutes, { reports });
   await app.register(companiesRoutes, { db });

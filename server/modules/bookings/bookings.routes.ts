@@ -17,15 +17,17 @@ import { assignGuideBodySchema, timeRangeBodySchema } from '../../../src/domain/
 import { requireAuth } from '../../plugins/auth';
 import type { ShiftsService } from '../shifts/shifts.service';
 import type { BookingsService } from './bookings.service';
+import type { GuideBookingsService } from './guideBookings.service';
 
 const idParams = z.object({ id: z.uuid({ message: 'Not a booking id' }) });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const conflict = errorBodySchema.extend({ current: bookingSchema.optional() });
 
-export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingsService; shifts: ShiftsService }> = async (
-  app,
-  { bookings, shifts },
-) => {
+export const bookingsRoutes: FastifyPluginAsyncZod<{
+  bookings: BookingsService;
+  guideBookings: GuideBookingsService;
+  shifts: ShiftsService;
+}> = async (app, { bookings, guideBookings, shifts }) => {
   app.get(
     '/api/bookings/date/:day',
     {
@@ -112,7 +114,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingsService; 
         response: { 200: z.array(bookingSchema), ...errors, 413: errorBodySchema, 415: errorBodySchema },
       },
     },
-    async (request) => bookings.assignGuide(requireAuth(request), request.body.bookingIds, request.body.guide),
+    async (request) => guideBookings.assignGuide(requireAuth(request), request.body.bookingIds, request.body.guide),
   );
 
   app.post(
@@ -128,7 +130,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingsService; 
       const auth = requireAuth(request);
       const member = await shifts.member(auth, request.body.guide);
       const { start, end } = request.body.timeRange;
-      return bookings.guideBookings(auth, member.name, start, end);
+      return guideBookings.guideBookings(auth, member.name, start, end);
     },
   );
 };

@@ -12,36 +12,27 @@ import {
 } from '../../../src/domain/booking';
 import { WALKIN_SOURCE } from '../../../src/domain/company';
 import { CUSTOMER_TYPES, countsFromList, totalCount } from '../../../src/domain/customerTypes';
-import { GUIDE_HIDDEN_MESSAGE, canModifySlot, canSeeSlot, type SlotRef } from '../../../src/domain/slotRules';
+import { canModifySlot, canSeeSlot, type SlotRef } from '../../../src/domain/slotRules';
 import type { Db } from '../../db/client';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, type AppError } from '../../errors';
+import { BadRequestError, ConflictError, NotFoundError, type AppError } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
-import {
-  findCompanySettings,
-  listSourceLabels,
-  listTourLabels,
-  type CompanySettings,
-} from '../companies/companies.repository';
-import { listMemberNames } from '../users/users.repository';
+import { listSourceLabels, listTourLabels, type CompanySettings } from '../companies/companies.repository';
 import { attendedCounts, bookedCounts, toBookingDto, viewerOf } from './bookings.mapper';
 import {
   findBooking,
-  findBookings,
   insertBooking,
-  listGuideBookings,
-  setGuide,
   listDayBookings,
   listSlotBookings,
   listSlotsBetween,
   updateBooking,
   type BookingRow,
 } from './bookings.repository';
+import { assertMember, assertModifiable, assertVisible, companyOf } from './bookings.rules';
 
 export interface Slot extends SlotRef {
   tour: string;
 }
 
-export const SLOT_LOCKED = 'This slot is locked: Guides can change it until 30 minutes after it starts';
 /** Check-ins racing other writes of the same booking retry this often before answering 409. */
 const CHECK_IN_ATTEMPTS = 5;
 
@@ -52,7 +43,7 @@ export class BookingsService {
   ) {}
 
   async day(auth: AuthContext, day: string): Promise<DayBookings> {
-    const company = await this.company(auth);
+    const company = await companyOf(this.db, auth);
     const viewer = viewerOf(auth.role, company);
     const now = this.now();
     const rows = await listDayBookings(this.db, auth.companyId, day);
@@ -73,9 +64,9 @@ export class BookingsService {
   }
 
   async slot(auth: AuthContext, slot: Slot): Promise<SlotBookings> {
-    const company = await this.company(auth);
+    const company = await companyOf(this.db, auth);
     const now = this.now();
-    this.assertVisible(auth, company, slot, now);
+    assertVisible(auth, company, slot, now);
     const viewer = viewerOf(auth.role, company);
     const rows = await listSlotBookings(this.db, auth.companyId, slot);
     return {
@@ -86,14 +77,14 @@ export class BookingsService {
 
   async nearby(auth: AuthContext, day: string, startTime: string, endTime: string): Promise<NearbySlot[]> {
     if (startTime > endTime) throw new BadRequestError('startTime must not be after endTime', 'VALIDATION');
-    const company = await this.company(auth);
+    const company = await companyOf(this.db, auth);
     const now = this.now();
     const slots = await listSlotsBetween(this.db, auth.companyId, day, startTime, endTime);
     return slots.filter((s) => canSeeSlot(auth.role, company, { day, time: s.time }, now));
   }
 
   async checkIn(auth: AuthContext, bookingId: string, body: CheckInBody): Promise<Booking> {
-    const company = await this.company(auth);
+    const company = await companyOf(this.db, auth);
     const attended = countsFromList(body.attendees);
     const guide = await this.chosenGuide(auth, body.chosenGuide);
     // An edit may lower the booked counts between the read and the write: the write applies only to the version
@@ -122,13 +113,13 @@ export class BookingsService {
   }
 
   async edit(auth: AuthContext, bookingId: string, body: EditBookingBody): Promise<Booking> {
-    const company = await this.company(auth);
+    const company = await companyOf(this.db, auth);
     const viewer = viewerOf(auth.role, company);
     const row = await this.modifiableBooking(auth, company, bookingId);
     if (row.version !== body.version) throw staleError(toBookingDto(row, viewer));
     const edit = body.bookingAfterEditServer;
     const target: Slot = { day: edit.date, time: edit.time, tour: edit.tour };
-    this.assertModifiable(auth, company, target, this.now());
+    assertModifiable(auth, company, target, this.now());
 
     const source = edit.source ?? row.source;
     if (source !== row.source) {
@@ -192,9 +183,9 @@ export class BookingsService {
   }
 
   async add(auth: AuthContext, body: AddBookingBody): Promise<Booking> {
-    const company = await this.company(auth);
+    const company = await companyOf(this.db, auth);
     const slot: Slot = { day: body.date, time: body.time, tour: body.tour };
-    this.assertModifiable(auth, company, slot, this.now());
+    assertModifiable(auth, company, slot, this.now());
     const source = body.source?.trim() || WALKIN_SOURCE;
     await this.assertKnownSource(auth.companyId, source);
     const counts = countsFromList(body.customers);
@@ -218,49 +209,10 @@ export class BookingsService {
     return toBookingDto(row, viewerOf(auth.role, company));
   }
 
-  /** Moves bookings to a guide (or back to Unassigned, with null); all must be this company's and changeable. */
-  async assignGuide(auth: AuthContext, bookingIds: string[], guide: string | null): Promise<Booking[]> {
-    const company = await this.company(auth);
-    const ids = [...new Set(bookingIds)];
-    const rows = await findBookings(this.db, auth.companyId, ids);
-    if (rows.length !== ids.length) throw new NotFoundError('Booking not found');
-    const now = this.now();
-    for (const row of rows) this.assertModifiable(auth, company, { day: row.date, time: row.time }, now);
-    if (guide !== null && !(await listMemberNames(this.db, auth.companyId)).includes(guide)) {
-      throw new BadRequestError(`${guide} is not a member of this company`, 'UNKNOWN_GUIDE');
-    }
-    const updated = await setGuide(this.db, auth.companyId, ids, guide);
-    return updated.map((row) => toBookingDto(row, viewerOf(auth.role, company)));
-  }
-
-  /** The bookings a guide led in a range of days (by the guide recorded on each booking). */
-  async guideBookings(auth: AuthContext, guideName: string, start: string, end: string): Promise<Booking[]> {
-    if (start > end) throw new BadRequestError('The range starts after it ends', 'VALIDATION');
-    const company = await this.company(auth);
-    const rows = await listGuideBookings(this.db, auth.companyId, guideName, start, end);
-    return rows.map((row) => toBookingDto(row, viewerOf(auth.role, company)));
-  }
-
-  /** Read with the member by the auth hook, so usually no query here. */
-  private async company(auth: AuthContext): Promise<CompanySettings> {
-    const company = auth.company ?? (await findCompanySettings(this.db, auth.companyId));
-    if (!company) throw new NotFoundError('Company not found');
-    return company;
-  }
-
-  private assertVisible(auth: AuthContext, company: CompanySettings, slot: SlotRef, now: Date): void {
-    if (!canSeeSlot(auth.role, company, slot, now)) throw new ForbiddenError(GUIDE_HIDDEN_MESSAGE, 'SLOT_HIDDEN');
-  }
-
-  private assertModifiable(auth: AuthContext, company: CompanySettings, slot: SlotRef, now: Date): void {
-    this.assertVisible(auth, company, slot, now);
-    if (!canModifySlot(auth.role, company, slot, now)) throw new ForbiddenError(SLOT_LOCKED, 'SLOT_LOCKED');
-  }
-
   private async modifiableBooking(auth: AuthContext, company: CompanySettings, bookingId: string): Promise<BookingRow> {
     const row = await findBooking(this.db, auth.companyId, bookingId);
     if (!row) throw new NotFoundError('Booking not found');
-    this.assertModifiable(auth, company, { day: row.date, time: row.time }, this.now());
+    assertModifiable(auth, company, { day: row.date, time: row.time }, this.now());
     if (row.cancelled) throw cancelledError();
     return row;
   }
@@ -268,9 +220,7 @@ export class BookingsService {
   /** `undefined` leaves the booking's guide alone: only members with `assignable` may check in as someone. */
   private async chosenGuide(auth: AuthContext, chosen: string | null | undefined): Promise<string | undefined> {
     if (!auth.assignable || !chosen) return undefined;
-    const names = await listMemberNames(this.db, auth.companyId);
-    if (!names.includes(chosen))
-      throw new BadRequestError(`${chosen} is not a member of this company`, 'UNKNOWN_GUIDE');
+    await assertMember(this.db, auth.companyId, chosen);
     return chosen;
   }
 

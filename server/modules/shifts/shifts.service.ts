@@ -14,7 +14,7 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { toBookingDto, viewerOf } from '../bookings/bookings.mapper';
 import { listSlotBookings } from '../bookings/bookings.repository';
-import { SLOT_LOCKED } from '../bookings/bookings.service';
+import { SLOT_LOCKED } from '../bookings/bookings.rules';
 import { findCompanySettings, type CompanySettings } from '../companies/companies.repository';
 import { findMember, listTeam } from '../users/users.repository';
 import {
