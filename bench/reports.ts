@@ -19,8 +19,8 @@ import { companies, sources, tours, users } from '../server/db/schema';
 import { hashPassword } from '../server/modules/auth/passwords';
 import { TokenService } from '../server/modules/auth/tokens';
 import { encodeNameList } from '../src/domain/reports';
+import { admin, databaseUrl } from './lib/benchDb';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 1_000_000);
 const DB_NAME = 'tourdesk_bench';
 const SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing';
@@ -36,21 +36,7 @@ const SOURCES = ['Walkin', 'GetYourGuide', 'Viator', 'Website', 'Manual'];
 const START = '2025-01-01';
 const END = '2025-12-31';
 
-function benchUrl(): string {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${DB_NAME}`;
-  return url.toString();
-}
-
-async function admin(sql: string): Promise<void> {
-  const client = new Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const benchUrl = () => databaseUrl(DB_NAME);
 
 async function seed(companyId: string): Promise<void> {
   const client = new Client({ connectionString: benchUrl() });

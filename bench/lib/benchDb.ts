@@ -13,7 +13,8 @@ export function databaseUrl(name: string): string {
   return url.toString();
 }
 
-async function admin(sql: string): Promise<void> {
+/** One statement on the server's admin database (create and drop databases). */
+export async function admin(sql: string): Promise<void> {
   const client = new Client({ connectionString: ADMIN_URL });
   await client.connect();
   try {
@@ -25,7 +26,7 @@ async function admin(sql: string): Promise<void> {
 
 /** The handle that sees every company's rows: the owner's where row-level security binds the app's own. */
 export function ownerOf(database: Database): Db {
-  return (database as Database & { owner?: Db }).owner ?? database.db;
+  return database.owner;
 }
 
 /** Drops and recreates `name`, then migrates it (the app would at start-up too). */
