@@ -1,5 +1,10 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { server } from './server';
+
+// A lazy page's first import in a test file (the DataGrid and the date pickers) can take seconds on a busy CI
+// machine: findBy/waitFor wait up to 5 s rather than 1 s. A passing assertion still returns as soon as it holds.
+configure({ asyncUtilTimeout: 5_000 });
 
 // 'error' alone only logs and makes fetch fail, which RTK Query turns into an error state a test might not
 // notice; recording the request makes any unexpected call fail the test that made it.
