@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { Tenancy } from './db/tenancy';
-import { serializeError } from './lib/logSerializers';
+import { logMethod, serializeError } from './lib/logSerializers';
 import { loadOrCreateSecret } from './lib/secret';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
@@ -81,6 +81,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       level: config.logLevel,
       redact: { paths: REDACT, censor: '[redacted]' },
       serializers: { err: serializeError },
+      hooks: { logMethod },
       stream: deps.logStream,
     },
     trustProxy: config.trustProxy,

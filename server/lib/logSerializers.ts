@@ -25,3 +25,25 @@ export function serializeError(err: Error, depth = 0): SerializedError {
   else if (err.cause !== undefined) out.cause = err.cause;
   return out;
 }
+
+interface HookLogger {
+  info(obj: object, msg: string): void;
+}
+
+/**
+ * pino's `logMethod` hook. A browser that leaves a page mid-download ends the compression pipe with "premature
+ * close", which @fastify/compress logs as an error: it is the client's choice, not a fault, so it goes to info.
+ */
+export function logMethod(
+  this: HookLogger,
+  args: [unknown, ...unknown[]],
+  method: (...args: unknown[]) => void,
+  level: number,
+): void {
+  const [first] = args;
+  if (level >= 50 && first instanceof Error && first.message === 'premature close') {
+    this.info({ err: first }, 'the client closed the connection before the answer ended');
+    return;
+  }
+  method.apply(this, args);
+}

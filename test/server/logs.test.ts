@@ -181,4 +181,21 @@ describe.each(DB_KINDS)('logs [%s]', (kind) => {
     expect(log).toContain('storage failure injected by the log test');
     expect([...secrets].filter(([, value]) => log.includes(value)).map(([label]) => label)).toEqual([]);
   });
+
+  it('logs a download the client abandoned at info, not as an error', async () => {
+    const before = t.log().length;
+    // What @fastify/compress logs when the browser goes away mid-stream.
+    t.app.log.error(new Error('premature close'));
+    t.app.log.error(new Error('disk on fire'));
+    const entries = t
+      .log()
+      .slice(before)
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(entries.map((e) => [e.level, e.msg])).toEqual([
+      [30, 'the client closed the connection before the answer ended'],
+      [50, 'disk on fire'],
+    ]);
+  });
 });
