@@ -241,7 +241,12 @@ describeEachDb('reports and fees', (ctx) => {
       }
       // Stamped by the database's clock, as bookings made through the API are.
       for (let i = 0; i < 3; i++) {
-        const { createdAt: _unset, ...row } = { date: '2026-06-06', time: '09:00', name: `Now ${i}`, createdAt: undefined };
+        const { createdAt: _unset, ...row } = {
+          date: '2026-06-06',
+          time: '09:00',
+          name: `Now ${i}`,
+          createdAt: undefined,
+        };
         await addBooking(t.db, c.companyId, row);
       }
       const filter = {

@@ -1,8 +1,8 @@
-import { GUIDE_HIDDEN_MESSAGE, canSeeSlot, parseNoteUniqueId } from '../../../src/domain/slotRules';
+import { parseNoteUniqueId } from '../../../src/domain/slotRules';
 import type { Db } from '../../db/client';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors';
+import { BadRequestError } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
-import { findCompanySettings } from '../companies/companies.repository';
+import { assertVisible, companyOf } from '../bookings/bookings.rules';
 import { findNote, upsertNote } from './notes.repository';
 
 /** A slot's note follows the slot's visibility: a Guide reads and writes only notes of slots they may see. */
@@ -26,9 +26,6 @@ export class NotesService {
     const slot = parseNoteUniqueId(uniqueId);
     if (!slot) throw new BadRequestError('A note key is day-time-tour, e.g. 2026-05-01-10:00-Old Town', 'VALIDATION');
     if (auth.role === 'Manager') return;
-    const company = await findCompanySettings(this.db, auth.companyId);
-    if (!company) throw new NotFoundError('Company not found');
-    if (!canSeeSlot(auth.role, company, slot, this.now()))
-      throw new ForbiddenError(GUIDE_HIDDEN_MESSAGE, 'SLOT_HIDDEN');
+    assertVisible(auth, await companyOf(this.db, auth), slot, this.now());
   }
 }

@@ -15,11 +15,11 @@ import {
   type ReportType,
 } from '../../../src/domain/reports';
 import type { Tenancy } from '../../db/tenancy';
-import { BadRequestError, NotFoundError } from '../../errors';
+import { BadRequestError } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { attendedCounts, bookedCounts } from '../bookings/bookings.mapper';
 import type { BookingRow } from '../bookings/bookings.repository';
-import { findCompanySettings } from '../companies/companies.repository';
+import { companyOf } from '../bookings/bookings.rules';
 import { copyCsv } from './reports.copy';
 import {
   countReport,
@@ -145,8 +145,7 @@ export class ReportsService {
     if (startDate > endDate) throw new BadRequestError('The range starts after it ends', 'VALIDATION');
     const days = (Date.parse(endDate) - Date.parse(startDate)) / 86_400_000;
     if (days > MAX_RANGE_DAYS) throw new BadRequestError('A report covers at most three years', 'VALIDATION');
-    const company = auth.company ?? (await findCompanySettings(this.db, auth.companyId));
-    if (!company) throw new NotFoundError('Company not found');
+    const company = await companyOf(this.db, auth);
     const { from, to } = rangeInstants(startDate, endDate, company.timezone);
     return {
       companyId: auth.companyId,

@@ -14,8 +14,8 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { toBookingDto, viewerOf } from '../bookings/bookings.mapper';
 import { listSlotBookings } from '../bookings/bookings.repository';
-import { SLOT_LOCKED } from '../bookings/bookings.rules';
-import { findCompanySettings, type CompanySettings } from '../companies/companies.repository';
+import { SLOT_LOCKED, companyOf } from '../bookings/bookings.rules';
+import type { CompanySettings } from '../companies/companies.repository';
 import { findMember, listTeam } from '../users/users.repository';
 import {
   attendanceBySource,
@@ -143,10 +143,8 @@ export class ShiftsService {
     return { id: member.id, name: member.name };
   }
 
-  private async company(auth: AuthContext): Promise<CompanySettings> {
-    const company = await findCompanySettings(this.db, auth.companyId);
-    if (!company) throw new NotFoundError('Company not found');
-    return company;
+  private company(auth: AuthContext): Promise<CompanySettings> {
+    return companyOf(this.db, auth);
   }
 
   private async visibleSlot(auth: AuthContext, shiftString: string) {

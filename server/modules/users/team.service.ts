@@ -9,7 +9,12 @@ import { revokeUserSessions } from '../auth/refreshTokens.repository';
 import { EMAIL_TAKEN } from './users.service';
 import { findMemberKeysByEmail, insertUser, listTeam, markDeleted, type UserRow } from './users.repository';
 
-const toMember = (row: Pick<UserRow, 'id' | 'email' | 'role' | 'name'>): Member => ({ _id: row.id, email: row.email, role: row.role, name: row.name });
+const toMember = (row: Pick<UserRow, 'id' | 'email' | 'role' | 'name'>): Member => ({
+  _id: row.id,
+  email: row.email,
+  role: row.role,
+  name: row.name,
+});
 
 /** The Team page: Managers add and remove guides; everyone may see who is on the team. */
 export class TeamService {

@@ -43,9 +43,7 @@ export class UsersService {
     try {
       return await this.tenancy.run(companyId, async () => {
         await insertCompany(this.db, { id: companyId, name: companyNameFromEmail(email), timezone: 'UTC' });
-        await insertSources(this.db, [
-          { companyId, id: uuidv7(), key: 'walkin', label: WALKIN_SOURCE, position: 0 },
-        ]);
+        await insertSources(this.db, [{ companyId, id: uuidv7(), key: 'walkin', label: WALKIN_SOURCE, position: 0 }]);
         await insertUser(this.db, {
           companyId,
           id: userId,
