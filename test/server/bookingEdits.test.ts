@@ -1,30 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { bookings } from '../../server/db/schema';
-import { addBooking, createCompany } from './fixtures';
+import { addBooking, createCompany, editBooking } from './fixtures';
 import { bearer, describeEachDb, type TestApp } from './helpers';
 
 const NOW = new Date('2026-06-15T10:00:00Z'); // 12:00 in Madrid
 const DAY = '2026-06-15';
 
 const edit = (t: TestApp, token: string, id: string, changes: Record<string, unknown>, version = 1, extra = {}) =>
-  t.app.inject({
-    method: 'PATCH',
-    url: `/api/bookings/edit/${id}`,
-    headers: bearer(token),
-    payload: {
-      _id: id,
-      version,
-      bookingAfterEditServer: {
-        customers: [{ Adults: 2 }],
-        time: '11:45',
-        tour: 'Old Town Walk',
-        date: DAY,
-        cancelled: false,
-        ...changes,
-      },
-      ...extra,
-    },
-  });
+  editBooking(t.app, token, id, changes, { day: DAY, version, extra });
 
 const add = (t: TestApp, token: string, body: Record<string, unknown>) =>
   t.app.inject({

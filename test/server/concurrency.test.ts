@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { bookings } from '../../server/db/schema';
 import type { Booking } from '../../src/domain/booking';
-import { addBooking, createCompany, TOURS } from './fixtures';
+import { addBooking, createCompany, editBooking, TOURS } from './fixtures';
 import { bearer, describeEachDb, type TestApp } from './helpers';
 
 const NOW = new Date('2026-06-15T10:00:00Z'); // 12:00 in Madrid
@@ -15,22 +15,7 @@ const checkIn = (t: TestApp, token: string, id: string, attendees: Counts[]) =>
   t.app.inject({ method: 'PATCH', url: `/api/bookings/${id}`, headers: bearer(token), payload: { attendees } });
 
 const edit = (t: TestApp, token: string, id: string, version: number, changes: Record<string, unknown>) =>
-  t.app.inject({
-    method: 'PATCH',
-    url: `/api/bookings/edit/${id}`,
-    headers: bearer(token),
-    payload: {
-      version,
-      bookingAfterEditServer: {
-        customers: [{ Adults: 4 }],
-        time: '11:45',
-        tour: TOURS[0],
-        date: DAY,
-        cancelled: false,
-        ...changes,
-      },
-    },
-  });
+  editBooking(t.app, token, id, changes, { day: DAY, version });
 
 async function storedRows(t: TestApp, ids: string[]) {
   const rows = await t.db.select().from(bookings).where(inArray(bookings.id, ids));

@@ -6,7 +6,7 @@ import { hashPassword } from '../../server/modules/auth/passwords';
 import { insertBooking, type BookingRow, type NewBooking } from '../../server/modules/bookings/bookings.repository';
 import { insertSources, insertTours } from '../../server/modules/companies/companies.repository';
 import { insertUser } from '../../server/modules/users/users.repository';
-import { login, uniqueEmail, type SignedIn } from './helpers';
+import { bearer, login, uniqueEmail, type SignedIn } from './helpers';
 
 export const PASSWORD = 'fixture-password';
 export const TOURS = ['Old Town Walk', 'Hop-On Harbour Cruise'] as const;
@@ -107,5 +107,36 @@ export function addBooking(
     teens,
     children,
     companyId,
+  });
+}
+
+/**
+ * PATCH /api/bookings/edit/:id as the Edit dialog sends it: a whole form (2 adults at 11:45 on the first tour,
+ * not cancelled, on `day`) with `changes` laid over it, based on `version`; `extra` adds fields beside the form.
+ */
+export function editBooking(
+  app: FastifyInstance,
+  token: string,
+  id: string,
+  changes: Record<string, unknown>,
+  { day, version = 1, extra = {} }: { day: string; version?: number; extra?: Record<string, unknown> },
+) {
+  return app.inject({
+    method: 'PATCH',
+    url: `/api/bookings/edit/${id}`,
+    headers: bearer(token),
+    payload: {
+      _id: id,
+      version,
+      bookingAfterEditServer: {
+        customers: [{ Adults: 2 }],
+        time: '11:45',
+        tour: TOURS[0],
+        date: day,
+        cancelled: false,
+        ...changes,
+      },
+      ...extra,
+    },
   });
 }

@@ -5,7 +5,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { encodeNameList, rangeInstants } from '../../src/domain/reports';
 import type { Db } from '../../server/db/client';
 import { bookings, companies, reportCounts } from '../../server/db/schema';
-import { addBooking, createCompany, SOURCES, TOURS, type CompanyFixture } from './fixtures';
+import { addBooking, createCompany, editBooking, SOURCES, TOURS, type CompanyFixture } from './fixtures';
 import { bearer, describeEachDb, type TestApp } from './helpers';
 
 const NOW = new Date('2026-06-15T10:00:00Z');
@@ -122,24 +122,16 @@ describeEachDb(
 
       let version = 1;
       const edit = async (changes: Record<string, unknown>) => {
-        const res = await t.app.inject({
-          method: 'PATCH',
-          url: `/api/bookings/edit/${id}`,
-          headers: bearer(c.manager.token),
-          payload: {
-            _id: id,
+        const res = await editBooking(
+          t.app,
+          c.manager.token,
+          id,
+          { source: 'Walkin', ...changes },
+          {
+            day: '2026-06-20',
             version,
-            bookingAfterEditServer: {
-              customers: [{ Adults: 2 }],
-              time: '11:45',
-              tour: 'Old Town Walk',
-              date: '2026-06-20',
-              source: 'Walkin',
-              cancelled: false,
-              ...changes,
-            },
           },
-        });
+        );
         expect(res.statusCode).toBe(200);
         version += 1;
       };
