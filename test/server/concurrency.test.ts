@@ -17,6 +17,15 @@ const checkIn = (t: TestApp, token: string, id: string, attendees: Counts[]) =>
 const edit = (t: TestApp, token: string, id: string, version: number, changes: Record<string, unknown>) =>
   editBooking(t.app, token, id, changes, { day: DAY, version });
 
+/** A company with PAIRS bookings of 4 adults in a slot its Guide may still change. */
+async function companyWithBookings(t: TestApp) {
+  const c = await createCompany(t.app, t.db);
+  const rows = await Promise.all(
+    Array.from({ length: PAIRS }, () => addBooking(t.db, c.companyId, { date: DAY, time: '11:45', adults: 4 })),
+  );
+  return { c, ids: rows.map((row) => row.id) };
+}
+
 async function storedRows(t: TestApp, ids: string[]) {
   const rows = await t.db.select().from(bookings).where(inArray(bookings.id, ids));
   return new Map(rows.map((row) => [row.id, row]));
@@ -88,11 +97,7 @@ describeEachDb(
 
     it('a check-in racing an edit that lowers the count never records more attended than booked', async () => {
       const t = ctx();
-      const c = await createCompany(t.app, t.db);
-      const rows = await Promise.all(
-        Array.from({ length: PAIRS }, () => addBooking(t.db, c.companyId, { date: DAY, time: '11:45', adults: 4 })),
-      );
-      const ids = rows.map((row) => row.id);
+      const { c, ids } = await companyWithBookings(t);
       const responses = await Promise.all(
         ids.map((id, index) => {
           const doCheckIn = () => checkIn(t, c.guide.token, id, [{ Adults: 4 }]);
@@ -124,11 +129,7 @@ describeEachDb(
 
     it('two edits from the same stale copy: exactly one succeeds, the other answers 409 STALE_BOOKING', async () => {
       const t = ctx();
-      const c = await createCompany(t.app, t.db);
-      const rows = await Promise.all(
-        Array.from({ length: PAIRS }, () => addBooking(t.db, c.companyId, { date: DAY, time: '11:45', adults: 4 })),
-      );
-      const ids = rows.map((row) => row.id);
+      const { c, ids } = await companyWithBookings(t);
       const responses = await Promise.all(
         ids.map((id) =>
           Promise.all([

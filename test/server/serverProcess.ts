@@ -91,17 +91,21 @@ export function httpRequest(
   if (payload !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   return new Promise((resolve, reject) => {
-    const req = http.request(`${baseUrl}${path}`, { method, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', reject);
-      res.on('end', () => {
-        const body = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, body, json: <T>() => JSON.parse(body) as T });
-      });
-    });
+    const req = http.request(`${baseUrl}${path}`, { method, headers, agent: false }, (res) =>
+      readAnswer(res, resolve, reject),
+    );
     req.on('error', reject);
     req.end(payload);
+  });
+}
+
+function readAnswer(res: http.IncomingMessage, resolve: (a: HttpAnswer) => void, reject: (e: Error) => void): void {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('error', reject);
+  res.on('end', () => {
+    const body = Buffer.concat(chunks).toString('utf8');
+    resolve({ status: res.statusCode ?? 0, body, json: <T>() => JSON.parse(body) as T });
   });
 }
 
@@ -132,15 +136,7 @@ export function halfSentRequest(
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const req = http.request(`${baseUrl}${path}`, { method, headers, agent: false });
   const answer = new Promise<HttpAnswer>((resolve, reject) => {
-    req.on('response', (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', reject);
-      res.on('end', () => {
-        const body = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, body, json: <T>() => JSON.parse(body) as T });
-      });
-    });
+    req.on('response', (res) => readAnswer(res, resolve, reject));
     req.on('error', reject);
   });
   // Settled by `finish`'s caller; a failure before then must not be an unhandled rejection.
