@@ -3,12 +3,19 @@
 // data dir). Playwright signs in on the same Chromium over its DevTools port; Lighthouse then runs with
 // `disableStorageReset`, so the refresh cookie and the persisted user carry the session, while the HTTP cache is
 // cleared before each run so every run downloads the app as a first visit does.
-//   npm run bench:lighthouse [-- --runs=3]
+//   npm run bench:lighthouse [-- --runs=3] [--pages=slot,day] [--forms=mobile,desktop] [--details]
+// `--details` prints, for each page's median run, its long tasks and the elements that shifted.
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { nearSlotUrl, signIn, startChromium, startServer } from './lighthouse.session.mjs';
 
-const RUNS = Number(/^--runs=(\d+)$/.exec(process.argv.find((arg) => arg.startsWith('--runs=')) ?? '')?.[1] ?? 3);
-const FORM_FACTORS = { mobile: undefined, desktop: desktopConfig };
+const option = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const RUNS = Number(option('runs') ?? 3);
+const PAGES = (option('pages') ?? 'slot,day').split(',');
+const FORMS = (option('forms') ?? 'mobile,desktop').split(',');
+const DETAILS = process.argv.includes('--details');
+const FORM_FACTORS = Object.fromEntries(
+  Object.entries({ mobile: undefined, desktop: desktopConfig }).filter(([form]) => FORMS.includes(form)),
+);
 
 const server = await startServer();
 const chrome = await startChromium();
@@ -20,10 +27,11 @@ try {
 
   const rows = [];
   const failed = [];
-  for (const [name, url] of [
+  const pages = [
     ['slot', slotUrl],
     ['day', dayUrl],
-  ]) {
+  ].filter(([name]) => PAGES.includes(name));
+  for (const [name, url] of pages) {
     for (const [formFactor, config] of Object.entries(FORM_FACTORS)) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
@@ -49,6 +57,7 @@ try {
       const median = runs[Math.floor(runs.length / 2)];
       rows.push({ name, formFactor, median, scores: runs.map((run) => run.score) });
       console.error(`${name} ${formFactor}: scores ${runs.map((run) => run.score).join(', ')}`);
+      if (DETAILS) console.error(median.details);
     }
   }
 
@@ -82,9 +91,26 @@ function measure(lhr) {
     cls: audit('cumulative-layout-shift'),
     fcp: audit('first-contentful-paint'),
     scriptBytes: scripts?.transferSize ?? NaN,
+    details: DETAILS ? describeRun(lhr) : '',
   };
 }
 
 function ms(value) {
   return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`;
+}
+
+/** The run's long tasks (start, duration, script) and layout shifts (score, element), one per line. */
+function describeRun(lhr) {
+  const tasks = lhr.audits['long-tasks']?.details?.items ?? [];
+  const shifts = lhr.audits['layout-shifts']?.details?.items ?? [];
+  const breakdown = lhr.audits['mainthread-work-breakdown']?.details?.items ?? [];
+  const bootup = lhr.audits['bootup-time']?.details?.items ?? [];
+  const file = (url) => String(url ?? '').split('/').pop() || String(url);
+  return [
+    `  LCP ${ms(lhr.audits['largest-contentful-paint'].numericValue)}, TBT ${ms(lhr.audits['total-blocking-time'].numericValue)}`,
+    ...tasks.map((t) => `  long task at ${ms(t.startTime)}: ${ms(t.duration)} ${file(t.url)}`),
+    ...shifts.map((s) => `  shift ${s.score?.toFixed(3)}: ${s.node?.snippet ?? s.node?.nodeLabel ?? '?'}`),
+    `  main thread: ${breakdown.map((b) => `${b.groupLabel ?? b.group} ${ms(b.duration)}`).join(', ')}`,
+    ...bootup.map((b) => `  script ${file(b.url)}: run ${ms(b.scripting)}, parse+compile ${ms(b.scriptParseCompile)}`),
+  ].join('\n');
 }

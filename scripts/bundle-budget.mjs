@@ -2,10 +2,10 @@
 // render — the entry chunks plus that page's lazy route chunks — gzipped, from the production build's chunk graph
 // (dist/web-stats.json, written by webpack.config.ts). `--explain` lists the largest packages per page.
 //
-// Issue 7's target for the guide's pages is 150 KiB; React 19 + MUI + RTK Query + the router's data API alone come to
-// ~163 KiB (bench/RESULTS.md), so until that stack changes CI guards against growth instead: it exits 1 when a
-// guide page passes its ceiling (what it loads today plus a few KiB) or pulls the DataGrid or the date pickers into
-// its first load. `--target` fails at the 150 KiB target instead.
+// Issue 7's target for the guide's pages is 150 KiB; the entry chunks every page shares (React 19, MUI with emotion,
+// RTK Query, react-router, redux-persist and the app shell) are ~166 KiB by themselves (bench/RESULTS.md), so until
+// that stack changes CI guards against growth instead: it exits 1 when a guide page passes its ceiling (what it loads
+// today plus ~2 %) or pulls the DataGrid or the date pickers into its first load. `--target` fails at 150 KiB.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -19,9 +19,9 @@ const LAZY_ONLY = [/node_modules\/@mui\/x-data-grid/, /node_modules\/@mui\/x-dat
 // Chunk group names come from the webpackChunkName comments in src/app/router.tsx.
 // Ceilings in KiB: lower them as pages shrink, never raise them to let a change through without a reason.
 const PAGES = [
-  { page: 'login', path: '/login', group: 'login', ceiling: 212 },
-  { page: 'day', path: '/bookings/date/:day', group: 'bookings', ceiling: 200 },
-  { page: 'slot', path: '/bookings/date/:day/:time/:tour', group: 'slot', ceiling: 241 },
+  { page: 'login', path: '/login', group: 'login', ceiling: 178 },
+  { page: 'day', path: '/bookings/date/:day', group: 'bookings', ceiling: 184 },
+  { page: 'slot', path: '/bookings/date/:day/:time/:tour', group: 'slot', ceiling: 198 },
   { page: 'reports (manager)', path: '/reports', group: 'reports' },
 ];
 
@@ -46,10 +46,11 @@ function sizesOf(file) {
   return compressed.get(file);
 }
 
-function firstLoad({ group }) {
+function firstLoad({ group, entryOnly = false }) {
   const named = stats.namedChunkGroups[group];
   if (!named) throw new Error(`No chunk group "${group}": was its webpackChunkName renamed in src/app/router.tsx?`);
-  const ids = new Set([...Object.values(stats.entrypoints).flatMap((entry) => entry.chunks), ...named.chunks]);
+  const entry = Object.values(stats.entrypoints).flatMap(({ chunks }) => chunks);
+  const ids = new Set(entryOnly ? entry : [...entry, ...named.chunks]);
   const chunks = [...ids].map((id) => chunksById.get(id));
   const files = chunks.flatMap((chunk) => chunk.files.filter((file) => file.endsWith('.js')));
   const total = { raw: 0, gzip: 0, brotli: 0 };
@@ -94,6 +95,8 @@ for (const { page, load } of rows) {
 }
 
 if (process.argv.includes('--explain')) {
+  const shared = firstLoad({ group: PAGES[0].group, entryOnly: true });
+  console.log(`\nentry chunks, shared by every page: ${shared.files.length} files, ${kib(shared.gzip)} gzipped`);
   for (const { page, load } of rows) {
     console.log(`\n${page.page}: largest packages in the first load (source bytes before minifying)`);
     for (const [name, size] of largestPackages(load.modules)) console.log(`  ${kib(size).padStart(10)}  ${name}`);

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { useRouteError } from 'react-router-dom';
 import { Page } from '../components/Page';
 
 // After a deploy the old hashed chunks are gone, and on a weak signal a chunk may time out: reloading fixes both.
@@ -8,8 +7,7 @@ function isChunkLoadError(error: unknown): boolean {
   return error instanceof Error && (error.name === 'ChunkLoadError' || /Loading chunk/i.test(error.message));
 }
 
-export function RouteErrorPage() {
-  const error = useRouteError();
+export function RouteErrorPage({ error }: { error: unknown }) {
   const message = isChunkLoadError(error)
     ? 'This page could not be downloaded. Check the connection and reload.'
     : 'Something went wrong while showing this page.';

@@ -3,8 +3,8 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { routes } from '../../src/app/router';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { AppRoutes } from '../../src/app/router';
 import { makeStore, type AppPreloadedState, type AppStore } from '../../src/app/store';
 import { theme } from '../../src/app/theme';
 
@@ -29,7 +29,17 @@ export function renderWithProviders(
 
 /** Renders the app's own route tree at `path`, as a page load of that address would. */
 export function renderRoute(path: string, options: Options = {}) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const view = renderWithProviders(<RouterProvider router={router} />, options);
-  return { ...view, router, pathname: () => router.state.location.pathname };
+  const at = { pathname: path };
+  function LocationProbe() {
+    at.pathname = useLocation().pathname;
+    return null;
+  }
+  const view = renderWithProviders(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+      <LocationProbe />
+    </MemoryRouter>,
+    options,
+  );
+  return { ...view, pathname: () => at.pathname };
 }

@@ -28,4 +28,15 @@ describe('a page that fails to load', () => {
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Team' })).toHaveAttribute('href', '/guides');
   });
+
+  it('leaves the error behind when the guide goes to another page', async () => {
+    const { user, pathname } = renderRoute('/fees', { preloadedState: signedIn() });
+    await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
+
+    await user.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Account' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Something went wrong' })).not.toBeInTheDocument();
+    expect(pathname()).toBe('/account');
+  });
 });

@@ -39,7 +39,7 @@ describe('slot note', () => {
 
     const addNote = await screen.findByRole('button', { name: 'Add note' });
     await user.click(addNote);
-    expect(screen.getByRole('textbox', { name: 'Note' })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: 'Note' })).toBeInTheDocument();
     expect(addNote).toHaveAttribute('aria-expanded', 'true');
     await user.click(addNote);
     expect(screen.queryByRole('textbox', { name: 'Note' })).not.toBeInTheDocument();
@@ -53,7 +53,7 @@ describe('slot note', () => {
     const { user } = renderRoute(SLOT_PATH, { preloadedState: signedIn() });
 
     await user.click(await screen.findByRole('button', { name: 'Add note' }));
-    await user.type(screen.getByRole('textbox', { name: 'Note' }), 'Two guests in wheelchairs');
+    await user.type(await screen.findByRole('textbox', { name: 'Note' }), 'Two guests in wheelchairs');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByRole('region', { name: 'Note' })).toHaveTextContent('Two guests in wheelchairs');
@@ -67,7 +67,7 @@ describe('slot note', () => {
     const { user } = renderRoute(SLOT_PATH, { preloadedState: signedIn() });
     await screen.findByText('Gate B');
     await user.click(screen.getByRole('button', { name: 'Add note' }));
-    expect(screen.getByRole('textbox', { name: 'Note' })).toHaveValue('Gate B');
+    expect(await screen.findByRole('textbox', { name: 'Note' })).toHaveValue('Gate B');
   });
 
   it("shows a long note's first 97 characters with 'Show more' and 'Show less'", async () => {
@@ -99,12 +99,12 @@ describe('slot note', () => {
     const { user } = renderRoute(SLOT_PATH, { preloadedState: signedIn() });
 
     await user.click(await screen.findByRole('button', { name: 'Add note' }));
-    await user.type(screen.getByRole('textbox', { name: 'Note' }), 'Gate B');
+    await user.type(await screen.findByRole('textbox', { name: 'Note' }), 'Gate B');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('The note was not saved. Try again.')).toBeInTheDocument();
     expect(logged).toHaveBeenCalledWith('Error saving the note');
-    expect(screen.getByRole('textbox', { name: 'Note' })).toHaveValue('Gate B');
+    expect(await screen.findByRole('textbox', { name: 'Note' })).toHaveValue('Gate B');
     logged.mockRestore();
   });
 

@@ -116,6 +116,7 @@ describe('slot page', () => {
   });
 
   it("says 'Only Managers can see these tours' to a Guide outside the window, with the way back", async () => {
+    serveSlot({ nearby: [{ time: '10:45', tour: 'Tapas Tour', pax: 8 }] });
     server.use(
       http.get(apiUrl('/api/bookings/date/:day/:time/:tour'), () =>
         HttpResponse.json({ error: 'Only Managers can see these tours', code: 'SLOT_HIDDEN' }, { status: 403 }),
@@ -126,6 +127,7 @@ describe('slot page', () => {
     expect(await screen.findByText('Only Managers can see these tours')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to day' })).toHaveAttribute('href', `/bookings/date/${DAY}`);
     expect(screen.queryByRole('button', { name: 'Copy pax' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Nearby tours' })).not.toBeInTheDocument();
   });
 
   it('links the nearby tours, grouped by time, leaving out this slot', async () => {
@@ -150,17 +152,44 @@ describe('slot page', () => {
     expect(calls.nearby).toEqual([{ day: DAY, startTime: '10:15', endTime: '10:45' }]);
   });
 
-  it('shows no nearby tours when this slot is the only one', async () => {
-    const calls = serveSlot({ bookings: [makeBooking()], nearby: [{ time: '10:30', tour: 'Old Town Walk', pax: 2 }] });
-    const { store } = renderRoute(SLOT_PATH, { preloadedState: signedIn() });
+  it('says there are no nearby tours when this slot is the only one', async () => {
+    serveSlot({ bookings: [makeBooking()], nearby: [{ time: '10:30', tour: 'Old Town Walk', pax: 2 }] });
+    renderRoute(SLOT_PATH, { preloadedState: signedIn() });
 
-    await waitFor(() => expect(calls.nearby).toHaveLength(1));
-    await waitFor(() =>
-      expect(
-        Object.values(store.getState().api.queries).find((query) => query?.endpointName === 'getNearbyTours')?.status,
-      ).toBe('fulfilled'),
+    const nearby = screen.getByRole('navigation', { name: 'Nearby tours' });
+    expect(await within(nearby).findByText('None within 15 minutes')).toBeInTheDocument();
+    expect(within(nearby).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('asks for the note, the guides and the nearby tours with the bookings, and shows them in one paint', async () => {
+    const calls = serveSlot({
+      bookings: [makeBooking({ name: 'Ana' })],
+      nearby: [{ time: '10:45', tour: 'Tapas Tour', pax: 8 }],
+    });
+    let release = () => {};
+    const noteHeld = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get(apiUrl('/api/:uniqueId'), async () => {
+        await noteHeld;
+        return HttpResponse.json({ note: 'Meet at the fountain' });
+      }),
     );
-    expect(screen.queryByRole('navigation', { name: 'Nearby tours' })).not.toBeInTheDocument();
+    const { store } = renderRoute(SLOT_PATH, { preloadedState: signedIn() });
+    const status = (endpoint: string) =>
+      Object.values(store.getState().api.queries).find((query) => query?.endpointName === endpoint)?.status;
+
+    // The bookings and the nearby tours answered but the note has not: nothing that sits above the list shows yet.
+    await waitFor(() => expect(status('getSlotBookings')).toBe('fulfilled'));
+    expect(await screen.findByRole('link', { name: 'Tapas Tour · 8 pax' })).toBeInTheDocument();
+    expect(calls.shift).toHaveLength(1);
+    expect(status('getNote')).toBe('pending');
+    expect(screen.getByRole('status', { name: 'Loading bookings' })).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'Ana' })).not.toBeInTheDocument();
+
+    release();
+    expect(await screen.findByRole('listitem', { name: 'Ana' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Note' })).toHaveTextContent('Meet at the fountain');
+    expect(screen.queryByRole('status', { name: 'Loading bookings' })).not.toBeInTheDocument();
   });
 
   it('follows a nearby tour to its slot', async () => {

@@ -3,10 +3,10 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { OutlinedField } from '../../components/OutlinedField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { Credentials } from '../../domain/auth';
 
@@ -42,7 +42,7 @@ export function AuthForm(props: AuthFormProps) {
         <Typography variant="h1">{title}</Typography>
         {intro}
         <Stack component="form" spacing={2} onSubmit={handleSubmit}>
-          <TextField
+          <OutlinedField
             label="Email"
             type="email"
             name="email"
@@ -50,7 +50,7 @@ export function AuthForm(props: AuthFormProps) {
             value={email}
             onChange={(event) => setEmail(event.target.value)}
           />
-          <TextField
+          <OutlinedField
             label="Password"
             type="password"
             name="password"

@@ -4,9 +4,10 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import type { Booking } from '../../domain/booking';
 import {
   CUSTOMER_TYPES,
@@ -17,8 +18,12 @@ import {
   type CustomerCounts,
 } from '../../domain/customerTypes';
 import { errorCode, errorMessage } from '../../services/errors';
-import { AttendanceForm } from './AttendanceForm';
 import { useCheckInBookingMutation, type SlotArgs } from './slotApi';
+
+// Opened by "Choose who came": the radio buttons download then, not with every row of the slot page.
+const AttendanceForm = lazy(() =>
+  import(/* webpackChunkName: "slot-attendance" */ './AttendanceForm').then((m) => ({ default: m.AttendanceForm })),
+);
 
 interface CheckInPanelProps {
   booking: Booking;
@@ -78,13 +83,15 @@ export function CheckInPanel({ booking, slot, disabled, chosenGuide, onLocked }:
         </Button>
       </Stack>
       <Collapse in={expanded && !disabled} id={panelId} unmountOnExit>
-        <AttendanceForm
-          booked={booked}
-          attended={checkedIn ? attended : null}
-          onSubmit={async (counts) => {
-            if (await send(counts)) setExpanded(false);
-          }}
-        />
+        <Suspense fallback={<LinearProgress aria-label="Loading the attendance form" />}>
+          <AttendanceForm
+            booked={booked}
+            attended={checkedIn ? attended : null}
+            onSubmit={async (counts) => {
+              if (await send(counts)) setExpanded(false);
+            }}
+          />
+        </Suspense>
       </Collapse>
       {failure && (
         <Alert severity="error" onClose={() => setFailure(null)}>

@@ -1,25 +1,23 @@
 import ContentCopy from '@mui/icons-material/ContentCopy';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Snackbar from '@mui/material/Snackbar';
 import { lazy, Suspense, useState } from 'react';
+import type { Outcome } from '../../components/OutcomeSnackbar';
 import { useSignedInUser } from '../../app/hooks';
 import { slotSummaryText, type SlotTotals } from '../../domain/slots';
 import type { SlotArgs } from './slotApi';
 import { useSourcesVisible } from './useSourcesVisible';
 
-// Dialogs download when first opened, not with the slot page (the guide's first paint).
+// Dialogs download when first opened, not with the slot page (the guide's first paint); the snackbar on the first copy.
 const SourcesDialog = lazy(() =>
   import(/* webpackChunkName: "slot-dialogs" */ './SourcesDialog').then((m) => ({ default: m.SourcesDialog })),
 );
+const OutcomeSnackbar = lazy(() => import(/* webpackChunkName: "slot-dialogs" */ '../../components/OutcomeSnackbar'));
 
 interface CopyPaxButtonProps {
   slot: SlotArgs;
   dateLabel: string;
   totals: SlotTotals;
 }
-
-type Outcome = { severity: 'success' | 'error'; message: string };
 
 /** Puts the slot's guest numbers on the clipboard, to paste into a message to the guide or the office. */
 export function CopyPaxButton({ slot, dateLabel, totals }: CopyPaxButtonProps) {
@@ -30,6 +28,12 @@ export function CopyPaxButton({ slot, dateLabel, totals }: CopyPaxButtonProps) {
   // Mounted from the first open on, so closing it still plays its transition.
   const [dialogUsed, setDialogUsed] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // Mounted from the first copy on, so hiding it still plays its transition.
+  const [outcomeUsed, setOutcomeUsed] = useState(false);
+  const tell = (told: Outcome) => {
+    setOutcomeUsed(true);
+    setOutcome(told);
+  };
 
   const copy = async () => {
     setDialogOpen(false);
@@ -42,9 +46,9 @@ export function CopyPaxButton({ slot, dateLabel, totals }: CopyPaxButtonProps) {
       // Absent outside secure contexts (plain http): that is a failure to report, not to crash on.
       if (!navigator.clipboard) throw new Error('No clipboard');
       await navigator.clipboard.writeText(text);
-      setOutcome({ severity: 'success', message: 'Copied to clipboard' });
+      tell({ severity: 'success', message: 'Copied to clipboard' });
     } catch {
-      setOutcome({ severity: 'error', message: 'Could not copy to the clipboard' });
+      tell({ severity: 'error', message: 'Could not copy to the clipboard' });
     }
   };
 
@@ -69,13 +73,11 @@ export function CopyPaxButton({ slot, dateLabel, totals }: CopyPaxButtonProps) {
           <SourcesDialog open={dialogOpen} totals={totals} onCopy={copy} onClose={() => setDialogOpen(false)} />
         </Suspense>
       )}
-      <Snackbar open={outcome !== null} autoHideDuration={4000} onClose={() => setOutcome(null)}>
-        {outcome ? (
-          <Alert severity={outcome.severity} variant="filled" onClose={() => setOutcome(null)}>
-            {outcome.message}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+      {outcomeUsed && (
+        <Suspense fallback={null}>
+          <OutcomeSnackbar outcome={outcome} onClose={() => setOutcome(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,13 +1,14 @@
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
-import { NOTE_TEXT_MAX } from '../../domain/booking';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { noteUniqueId } from '../../domain/slotRules';
 import { notePreview } from '../../domain/truncate';
-import { useGetNoteQuery, useSaveNoteMutation, type SlotArgs } from './slotApi';
+import { useGetNoteQuery, type SlotArgs } from './slotApi';
+
+// The editor (a text field) downloads on the first "Add note", not with the slot page.
+const NoteEditor = lazy(() => import(/* webpackChunkName: "slot-note" */ './NoteEditor'));
 
 interface NoteAreaProps {
   slot: SlotArgs;
@@ -34,63 +35,13 @@ export function NoteArea({ slot, editorOpen, onEditorClose }: NoteAreaProps) {
         </Typography>
       )}
       {editorOpen ? (
-        <NoteEditor uniqueId={uniqueId} initialNote={note} onClose={onEditorClose} />
+        <Suspense fallback={<Skeleton variant="rounded" height={150} aria-label="Loading the note editor" />}>
+          <NoteEditor uniqueId={uniqueId} initialNote={note} onClose={onEditorClose} />
+        </Suspense>
       ) : (
         note && <SavedNote note={note} />
       )}
     </>
-  );
-}
-
-function NoteEditor({
-  uniqueId,
-  initialNote,
-  onClose,
-}: {
-  uniqueId: string;
-  initialNote: string;
-  onClose: () => void;
-}) {
-  const [draft, setDraft] = useState(initialNote);
-  const [failed, setFailed] = useState(false);
-  const [saveNote, { isLoading }] = useSaveNoteMutation();
-
-  const save = async () => {
-    setFailed(false);
-    try {
-      await saveNote({ uniqueId, note: draft }).unwrap();
-      onClose();
-    } catch {
-      console.error('Error saving the note');
-      setFailed(true);
-    }
-  };
-
-  return (
-    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
-      <Stack spacing={1.5}>
-        <TextField
-          label="Note"
-          multiline
-          minRows={3}
-          autoFocus
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          slotProps={{ htmlInput: { maxLength: NOTE_TEXT_MAX } }}
-        />
-        {failed && (
-          <Typography variant="body2" color="error">
-            The note was not saved. Try again.
-          </Typography>
-        )}
-        <Stack direction="row" spacing={1}>
-          <Button variant="contained" onClick={save} loading={isLoading}>
-            Save
-          </Button>
-          <Button onClick={onClose}>Cancel</Button>
-        </Stack>
-      </Stack>
-    </Paper>
   );
 }
 

@@ -1,17 +1,21 @@
 import Add from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { useSignedInUser } from '../../app/hooks';
 import type { Booking, SlotBookings } from '../../domain/booking';
 import { BookingRow } from './BookingRow';
-import { GuidePicker } from './GuidePicker';
 import type { SlotArgs } from './slotApi';
 
 // The booking forms carry date pickers: they download when first opened, not with the slot page.
 const AddBookingDialog = lazy(() => import(/* webpackChunkName: "booking-forms" */ './AddBookingDialog'));
 const EditBookingDialog = lazy(() => import(/* webpackChunkName: "booking-forms" */ './EditBookingDialog'));
+// Only members who check in for others see the picker (a select with its menu): they download it, guides do not.
+const GuidePicker = lazy(() =>
+  import(/* webpackChunkName: "slot-picker" */ './GuidePicker').then((m) => ({ default: m.GuidePicker })),
+);
 
 interface SlotBookingsViewProps {
   slot: SlotArgs;
@@ -35,7 +39,12 @@ export function SlotBookingsView({ slot, data, onLocked }: SlotBookingsViewProps
           Add Booking
         </Button>
       </Stack>
-      {assignable && <GuidePicker value={chosenGuide} onChange={setChosenGuide} />}
+      {assignable && (
+        // The placeholder has the field's size, so the bookings below do not move when it arrives.
+        <Suspense fallback={<Skeleton variant="rounded" height={56} sx={{ maxWidth: 360 }} />}>
+          <GuidePicker value={chosenGuide} onChange={setChosenGuide} />
+        </Suspense>
+      )}
       {bookings.length === 0 ? (
         <Typography>No bookings in this slot</Typography>
       ) : (

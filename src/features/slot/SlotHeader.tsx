@@ -36,7 +36,7 @@ export function SlotHeader({ slot, dateLabel, data, noteOpen, onToggleNote, onLo
   const { company } = useSignedInUser();
   const look = tourLook(company.tours, slot.tour);
   const totals = data && slotTotals(data.bookings);
-  const { shift, error: shiftError, refetch: refetchShift } = useSlotShift(slot, !data);
+  const { shift, error: shiftError, refetch: refetchShift } = useSlotShift(slot);
   // Spec §4: the saved split is compared with the guests booked now, so bookings changed since it show too.
   const warning = shift && totals ? mismatchText(shiftShares(shift), totals.booked) : null;
   const lockId = useId();

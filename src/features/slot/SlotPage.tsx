@@ -3,20 +3,21 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { formatDayLabel, parseDay } from '../../components/days';
 import { PageNotFound } from '../../components/PageNotFound';
 import { dayPath } from '../../components/paths';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { TIME_PATTERN } from '../../domain/dates';
-import { GUIDE_HIDDEN_MESSAGE } from '../../domain/slotRules';
+import { GUIDE_HIDDEN_MESSAGE, noteUniqueId } from '../../domain/slotRules';
 import { errorCode, errorMessage } from '../../services/errors';
 import { NearbyTours } from './NearbyTours';
 import { NoteArea } from './NoteArea';
 import { SlotBookingsView } from './SlotBookingsView';
 import { SlotHeader } from './SlotHeader';
-import { useGetSlotBookingsQuery, type SlotArgs } from './slotApi';
+import { useSlotShift } from './guides/useSlotShift';
+import { useGetNoteQuery, useGetSlotBookingsQuery, type SlotArgs } from './slotApi';
 import { ListSkeleton, RetryAlert } from '../../components/LoadStates';
 
 export function SlotPage() {
@@ -31,7 +32,20 @@ export function SlotPage() {
 function SlotView({ slot }: { slot: SlotArgs }) {
   const dateLabel = formatDayLabel(slot.day);
   useDocumentTitle(`${slot.tour} ${slot.time}`);
-  const { currentData: data, error, isFetching, refetch } = useGetSlotBookingsQuery(slot);
+  const { currentData: slotData, error, isFetching, refetch } = useGetSlotBookingsQuery(slot);
+  // The note and the guides sit above the list. Asked with the bookings and shown in the same paint, they never push
+  // the list down under a guide's finger (layout shift); a failure of either shows in its place, never holds the list.
+  const note = useGetNoteQuery(noteUniqueId(slot.day, slot.time, slot.tour));
+  const shift = useSlotShift(slot);
+  const settled = slotData !== undefined && !note.isLoading && !shift.isLoading;
+  // Once shown the page stays: a component subscribing later retries a failed note, which must not blank the list.
+  const [revealed, setRevealed] = useState(false);
+  // The first paint of every row is the page's largest piece of work: as a transition React renders it in slices
+  // and a phone stays responsive to taps meanwhile (Lighthouse's total blocking time).
+  useEffect(() => {
+    if (settled) startTransition(() => setRevealed(true));
+  }, [settled]);
+  const data = revealed ? slotData : undefined;
   const [noteOpen, setNoteOpen] = useState(false);
   const hidden = errorCode(error) === 'SLOT_HIDDEN';
 
@@ -49,7 +63,7 @@ function SlotView({ slot }: { slot: SlotArgs }) {
     );
   } else if (hidden) {
     body = <Alert severity="info">{GUIDE_HIDDEN_MESSAGE}</Alert>;
-  } else if (isFetching) {
+  } else if (isFetching || slotData) {
     body = <ListSkeleton label="Loading bookings" rowHeight={96} />;
   } else {
     body = (
@@ -65,8 +79,8 @@ function SlotView({ slot }: { slot: SlotArgs }) {
         </Button>
         <Typography color="text.secondary">{dateLabel}</Typography>
       </Stack>
-      {/* After the slot answers: a Guide refused this slot gets no list of others. */}
-      {data && <NearbyTours slot={slot} />}
+      {/* A Guide refused this slot gets no list of others. */}
+      {!hidden && <NearbyTours slot={slot} />}
       <SlotHeader
         slot={slot}
         dateLabel={dateLabel}

@@ -42,7 +42,7 @@ export interface SplitDialogProps {
 
 /** Spec §4 guide assignment: choose the slot's guides and share its guests between them. */
 export function SplitDialog({ onClose, slot, totals, onLocked }: SplitDialogProps) {
-  const { args, shift, error, refetch } = useSlotShift(slot, false);
+  const { args, shift, error, refetch } = useSlotShift(slot);
   let body;
   // The form starts from the saved split, so it waits for the shift rather than start from nothing.
   if (shift !== undefined) {

@@ -1,13 +1,10 @@
 import { useSignedInUser } from '../../../app/hooks';
 import { useGetSlotShiftQuery, type ShiftArgs, type SlotArgs } from '../slotApi';
 
-/**
- * The slot's shift: a Shift, null when there is none yet, undefined until known. Skipped while the slot itself
- * has not answered, so a Guide refused the slot is not asked about its shift as well.
- */
-export function useSlotShift(slot: SlotArgs, skip: boolean) {
+/** The slot's shift: a Shift, null when there is none yet, undefined until known (`isLoading` on the first ask). */
+export function useSlotShift(slot: SlotArgs) {
   const { company } = useSignedInUser();
   const args: ShiftArgs = { ...slot, companyName: company.name };
-  const { currentData: shift, error, refetch } = useGetSlotShiftQuery(args, { skip });
-  return { args, shift, error, refetch };
+  const { currentData: shift, error, isLoading, refetch } = useGetSlotShiftQuery(args);
+  return { args, shift, error, isLoading, refetch };
 }

@@ -1,0 +1,23 @@
+import Alert from '@mui/material/Alert';
+import Snackbar from '@mui/material/Snackbar';
+
+export type Outcome = { severity: 'success' | 'error'; message: string };
+
+interface OutcomeSnackbarProps {
+  /** Null hides it. */
+  outcome: Outcome | null;
+  onClose: () => void;
+}
+
+/** What an action did, said at the bottom of the screen for a few seconds. */
+export default function OutcomeSnackbar({ outcome, onClose }: OutcomeSnackbarProps) {
+  return (
+    <Snackbar open={outcome !== null} autoHideDuration={4000} onClose={onClose}>
+      {outcome ? (
+        <Alert severity={outcome.severity} variant="filled" onClose={onClose}>
+          {outcome.message}
+        </Alert>
+      ) : undefined}
+    </Snackbar>
+  );
+}
