@@ -1,7 +1,9 @@
+import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { SignJWT } from 'jose';
+import { SignJWT, decodeProtectedHeader, jwtVerify } from 'jose';
 import { refreshTokens, users } from '../../server/db/schema';
+import { TokenService, type AccessClaims } from '../../server/modules/auth/tokens';
 import {
   DB_KINDS,
   TEST_SECRET,
@@ -279,5 +281,161 @@ describe.each(DB_KINDS)('tokens, cookies and sign-in [%s]', (kind) => {
       expect((await signIn(colleague.user.email, colleague.password, '10.3.0.1')).statusCode).toBe(200);
       expect((await signIn(attacked.user.email, attacked.password, '10.3.0.2')).statusCode).toBe(200);
     });
+  });
+});
+
+const TTL_SECONDS = 900;
+const CLAIMS: AccessClaims = { userId: 'u-1', companyId: 'c-1', role: 'Guide', sessionVersion: 2 };
+const KEY = new TextEncoder().encode(TEST_SECRET);
+const b64url = (text: string | Buffer) => Buffer.from(text).toString('base64url');
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** A token's payload as this server writes it, valid for a minute. */
+const payloadOf = (extra: Record<string, unknown> = {}) => ({
+  company: CLAIMS.companyId,
+  role: CLAIMS.role,
+  ver: CLAIMS.sessionVersion,
+  typ: 'access',
+  sub: CLAIMS.userId,
+  iat: nowSeconds(),
+  exp: nowSeconds() + 60,
+  ...extra,
+});
+
+/** Raw segments signed with HMAC under our secret, so only the defect a case puts in can make it fail. */
+function craft(header: unknown, payload: unknown, { hash = 'sha256', raw = false } = {}): string {
+  const encode = (part: unknown) => (raw ? b64url(part as string | Buffer) : b64url(JSON.stringify(part)));
+  const input = `${encode(header)}.${encode(payload)}`;
+  return `${input}.${createHmac(hash, TEST_SECRET).update(input).digest('base64url')}`;
+}
+
+describe('TokenService', () => {
+  const tokens = new TokenService(TEST_SECRET, TTL_SECONDS);
+  const verify = (token: string) => tokens.verify(token);
+
+  it('verifies the claims of a token it signed', async () => {
+    expect(await verify(await tokens.sign(CLAIMS))).toEqual(CLAIMS);
+  });
+
+  it('signs the format jose signed: HS256 and JWT in the header, the claims with iat and exp, verified by jose', async () => {
+    const token = await tokens.sign(CLAIMS);
+    expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'JWT' });
+    const { payload } = await jwtVerify(token, KEY, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
+    expect(payload).toEqual({ ...payloadOf(), iat: payload.iat, exp: payload.iat! + TTL_SECONDS });
+    expect(Math.abs(payload.iat! - nowSeconds())).toBeLessThanOrEqual(1);
+  });
+
+  it('verifies tokens jose signed with the same secret, as issued before (with typ JWT) and without typ', async () => {
+    const issued = await new SignJWT({ company: 'c-1', role: 'Guide', ver: 2, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('u-1')
+      .setIssuedAt()
+      .setExpirationTime(`${TTL_SECONDS}s`)
+      .sign(KEY);
+    expect(await verify(issued)).toEqual(CLAIMS);
+    const untyped = await new SignJWT(payloadOf()).setProtectedHeader({ alg: 'HS256' }).sign(KEY);
+    expect(await verify(untyped)).toEqual(CLAIMS);
+  });
+
+  it('verifies a crafted token that has none of the defects below (the control for them)', async () => {
+    expect(await verify(craft({ alg: 'HS256', typ: 'JWT' }, payloadOf()))).toEqual(CLAIMS);
+  });
+
+  it('refuses a token whose payload was altered under its signature', async () => {
+    const [header, , signature] = (await tokens.sign(CLAIMS)).split('.');
+    const promoted = b64url(JSON.stringify(payloadOf({ role: 'Manager' })));
+    expect(await verify(`${header}.${promoted}.${signature}`)).toBeNull();
+  });
+
+  it('refuses an altered, truncated, missing or differently spelled signature', async () => {
+    const token = await tokens.sign(CLAIMS);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    // The last character's two low bits are padding: this spelling decodes to the very same bytes.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const respelled = `${signature.slice(0, -1)}${alphabet[alphabet.indexOf(signature.at(-1)!) ^ 1]}`;
+    expect(Buffer.from(respelled, 'base64url')).toEqual(Buffer.from(signature, 'base64url'));
+    for (const bad of [flipped, signature.slice(0, -1), '', respelled, `${signature}=`]) {
+      expect(await verify(`${header}.${payload}.${bad}`)).toBeNull();
+    }
+  });
+
+  it('refuses a token signed with another secret', async () => {
+    expect(await verify(await new TokenService(`${TEST_SECRET}!`, TTL_SECONDS).sign(CLAIMS))).toBeNull();
+  });
+
+  it('refuses alg none, with or without a signature', async () => {
+    const header = b64url(JSON.stringify({ alg: 'none', typ: 'JWT' }));
+    const payload = b64url(JSON.stringify(payloadOf()));
+    expect(await verify(`${header}.${payload}.`)).toBeNull();
+    expect(await verify(craft({ alg: 'none', typ: 'JWT' }, payloadOf()))).toBeNull();
+  });
+
+  it('refuses any alg but HS256: HS512 signed as such, RS256 over an HMAC signature, a lower-case hs256', async () => {
+    expect(await verify(craft({ alg: 'HS512', typ: 'JWT' }, payloadOf(), { hash: 'sha512' }))).toBeNull();
+    expect(await verify(craft({ alg: 'RS256', typ: 'JWT' }, payloadOf()))).toBeNull();
+    expect(await verify(craft({ alg: 'hs256', typ: 'JWT' }, payloadOf()))).toBeNull();
+    expect(await verify(craft({ typ: 'JWT' }, payloadOf()))).toBeNull();
+  });
+
+  it('refuses a header with crit, b64 or any member besides alg and typ', async () => {
+    for (const extra of [{ crit: ['exp'] }, { b64: false, crit: ['b64'] }, { kid: 'k1' }, { jku: 'https://x' }]) {
+      expect(await verify(craft({ alg: 'HS256', typ: 'JWT', ...extra }, payloadOf()))).toBeNull();
+    }
+  });
+
+  it('refuses a typ other than JWT in the header, and a payload typ other than access', async () => {
+    expect(await verify(craft({ alg: 'HS256', typ: 'at+jwt' }, payloadOf()))).toBeNull();
+    expect(await verify(craft({ alg: 'HS256', typ: 'jwt' }, payloadOf()))).toBeNull();
+    expect(await verify(craft({ alg: 'HS256', typ: 'JWT' }, payloadOf({ typ: 'refresh' })))).toBeNull();
+    expect(await verify(craft({ alg: 'HS256', typ: 'JWT' }, payloadOf({ typ: undefined })))).toBeNull();
+  });
+
+  it('refuses a token without exp, with a non-numeric exp, or expired', async () => {
+    const header = { alg: 'HS256', typ: 'JWT' };
+    for (const exp of [undefined, String(nowSeconds() + 60), null, nowSeconds() - 1, nowSeconds() - 3600]) {
+      expect(await verify(craft(header, payloadOf({ exp })))).toBeNull();
+    }
+    const exp = Math.floor(Date.now() / 1000) - 1;
+    expect(await verify(await new SignJWT(payloadOf({ exp })).setProtectedHeader(header).sign(KEY))).toBeNull();
+  });
+
+  it('refuses a non-numeric iat, a not-yet-valid nbf and a missing subject, company, role or version', async () => {
+    const header = { alg: 'HS256', typ: 'JWT' };
+    for (const extra of [
+      { iat: 'yesterday' },
+      { nbf: nowSeconds() + 600 },
+      { sub: undefined },
+      { company: 7 },
+      { role: 'Owner' },
+      { ver: '2' },
+    ]) {
+      expect(await verify(craft(header, payloadOf(extra)))).toBeNull();
+    }
+  });
+
+  it('refuses malformed tokens: too few or many parts, bad base64url, JSON that is not an object', async () => {
+    const token = await tokens.sign(CLAIMS);
+    const [header, payload] = token.split('.') as [string, string, string];
+    const header64 = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+    const malformed = [
+      '',
+      '..',
+      `${header}.${payload}`,
+      `${token}.`,
+      `${token}.${payload}`,
+      craft('{"alg":"HS256",', JSON.stringify(payloadOf()), { raw: true }),
+      craft(JSON.stringify({ alg: 'HS256', typ: 'JWT' }), 'not json', { raw: true }),
+      craft(JSON.stringify({ alg: 'HS256', typ: 'JWT' }), JSON.stringify([payloadOf()]), { raw: true }),
+      craft(JSON.stringify({ alg: 'HS256', typ: 'JWT' }), 'null', { raw: true }),
+      craft(JSON.stringify({ alg: 'HS256', typ: 'JWT' }), Buffer.from([0x7b, 0xff, 0x7d]), { raw: true }),
+    ];
+    // Standard base64 characters and padding are not base64url, even under a signature that matches them.
+    const padded = `${header64}=`;
+    const withPadding = `${padded}.${payload}`;
+    malformed.push(`${withPadding}.${createHmac('sha256', TEST_SECRET).update(withPadding).digest('base64url')}`);
+    for (const bad of malformed) {
+      expect(await verify(bad)).toBeNull();
+    }
   });
 });
