@@ -19,9 +19,9 @@ const LAZY_ONLY = [/node_modules\/@mui\/x-data-grid/, /node_modules\/@mui\/x-dat
 // Chunk group names come from the webpackChunkName comments in src/app/router.tsx.
 // Ceilings in KiB: lower them as pages shrink, never raise them to let a change through without a reason.
 const PAGES = [
-  { page: 'login', path: '/login', group: 'login', ceiling: 178 },
-  { page: 'day', path: '/bookings/date/:day', group: 'bookings', ceiling: 184 },
-  { page: 'slot', path: '/bookings/date/:day/:time/:tour', group: 'slot', ceiling: 198 },
+  { page: 'login', path: '/login', group: 'login', ceiling: 177 },
+  { page: 'day', path: '/bookings/date/:day', group: 'bookings', ceiling: 180 },
+  { page: 'slot', path: '/bookings/date/:day/:time/:tour', group: 'slot', ceiling: 195 },
   { page: 'reports (manager)', path: '/reports', group: 'reports' },
 ];
 

@@ -7,7 +7,7 @@ import type { Db } from '../../server/db/client';
 import { bookings, companies, sources, tours, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/modules/auth/passwords';
 import type { CustomerCounts } from '../../src/domain/customerTypes';
-import { todayInZone } from '../../src/domain/dates';
+import { todayInZone } from '../../src/domain/zonedDates';
 import { nextDay, previousDay } from '../../src/domain/slotRules';
 
 export const BENCH_PASSWORD = 'bench-password-1';

@@ -4,9 +4,9 @@ import { PageSpinner } from '../components/PageSpinner';
 import { selectAuthStatus, selectUser } from '../features/auth/authSlice';
 import { useAppSelector } from './hooks';
 
-// The timezone arithmetic (date-fns-tz) comes with the day page's chunks, not with the sign-in page's first load.
+// The timezone arithmetic (date-fns-tz) is a chunk of its own: only opening the app on / needs it.
 const TodayRedirect = lazy(() =>
-  import(/* webpackChunkName: "bookings" */ './TodayRedirect').then((m) => ({ default: m.TodayRedirect })),
+  import(/* webpackChunkName: "today" */ './TodayRedirect').then((m) => ({ default: m.TodayRedirect })),
 );
 
 /** Spec §2: / is today's bookings, "today" being the company's day, not the device's. */

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router-dom';
-import { todayInZone } from '../domain/dates';
+import { todayInZone } from '../domain/zonedDates';
 
 /** Spec §2: / is today's bookings, "today" being the company's day, not the device's. */
 export function TodayRedirect({ timezone }: { timezone: string }) {

@@ -73,7 +73,7 @@ export function AppRoutes() {
 /** The guide's pages, fetched from the start when the app opens on one (see createAppRouter). */
 const GUIDE_PAGES: Array<[pattern: string, load: () => Promise<unknown>]> = [
   // The installed app's start_url: it sends a signed-in guide on to today's page (HomeRedirect).
-  ['/', importDailyBookingsPage],
+  ['/', () => Promise.all([import(/* webpackChunkName: "today" */ './TodayRedirect'), importDailyBookingsPage()])],
   ['/login', importLoginPage],
   ['/bookings/date/:day', importDailyBookingsPage],
   ['/bookings/date/:day/:time/:tour', importSlotPage],

@@ -1,7 +1,8 @@
 import { fromZonedTime } from 'date-fns-tz';
 import type { Role } from './auth';
 import type { Company } from './company';
-import { isCalendarDay, todayInZone } from './dates';
+import { isCalendarDay } from './dates';
+import { todayInZone } from './zonedDates';
 
 /** Spec §4/§9: a Guide may change a slot until 30 minutes after it starts. */
 export const LOCK_MINUTES = 30;

@@ -1,4 +1,5 @@
-import { isCalendarDay, isValidTimeZone, todayInZone } from '../../src/domain/dates';
+import { isCalendarDay, isValidTimeZone } from '../../src/domain/dates';
+import { todayInZone } from '../../src/domain/zonedDates';
 
 describe('todayInZone', () => {
   it.each([

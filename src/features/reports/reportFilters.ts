@@ -1,6 +1,7 @@
 import { format, isValid } from 'date-fns';
 import { parseDay } from '../../components/days';
-import { DAY_FORMAT, todayInZone } from '../../domain/dates';
+import { DAY_FORMAT } from '../../domain/dates';
+import { todayInZone } from '../../domain/zonedDates';
 import type { ReportType } from '../../domain/reports';
 import { previousDay } from '../../domain/slotRules';
 import type { ReportRequest } from './reportsApi';
