@@ -6,6 +6,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { memo } from 'react';
 import { useSignedInUser } from '../../app/hooks';
 import { MANUAL_BOOKING_ID, type Booking } from '../../domain/booking';
 import { countsFromList } from '../../domain/customerTypes';
@@ -21,7 +22,7 @@ interface BookingRowProps {
   slot: SlotArgs;
   modifiable: boolean;
   chosenGuide: string | null;
-  onEdit: () => void;
+  onEdit: (booking: Booking) => void;
   onLocked: () => void;
 }
 
@@ -48,7 +49,18 @@ function Phone({ phone }: { phone: Booking['phone'] }) {
   );
 }
 
-export function BookingRow({ booking, slot, modifiable, chosenGuide, onEdit, onLocked }: BookingRowProps) {
+/**
+ * Memoised: a check-in or a query settling elsewhere on the page re-renders only the rows whose booking changed,
+ * which keeps a tap's feedback fast on a slow phone. The parent passes stable props (slot, callbacks).
+ */
+export const BookingRow = memo(function BookingRow({
+  booking,
+  slot,
+  modifiable,
+  chosenGuide,
+  onEdit,
+  onLocked,
+}: BookingRowProps) {
   const { company } = useSignedInUser();
   const sourcesVisible = useSourcesVisible();
   const manual = booking.bookingId === MANUAL_BOOKING_ID;
@@ -82,7 +94,7 @@ export function BookingRow({ booking, slot, modifiable, chosenGuide, onEdit, onL
           </Typography>
         </Box>
         {booking.cancelled && <Chip label="Cancelled" size="small" />}
-        <Button startIcon={<Edit />} onClick={onEdit} disabled={!modifiable} sx={{ flexShrink: 0 }}>
+        <Button startIcon={<Edit />} onClick={() => onEdit(booking)} disabled={!modifiable} sx={{ flexShrink: 0 }}>
           Edit
         </Button>
       </Stack>
@@ -97,4 +109,4 @@ export function BookingRow({ booking, slot, modifiable, chosenGuide, onEdit, onL
       )}
     </Paper>
   );
-}
+});

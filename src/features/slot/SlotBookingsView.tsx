@@ -56,7 +56,7 @@ export function SlotBookingsView({ slot, data, onLocked }: SlotBookingsViewProps
               slot={slot}
               modifiable={data.modifiable}
               chosenGuide={chosenGuide}
-              onEdit={() => setEditing(booking)}
+              onEdit={setEditing}
               onLocked={onLocked}
             />
           ))}

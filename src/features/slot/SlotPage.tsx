@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { formatDayLabel, parseDay } from '../../components/days';
 import { PageNotFound } from '../../components/PageNotFound';
@@ -22,11 +22,13 @@ import { ListSkeleton, RetryAlert } from '../../components/LoadStates';
 
 export function SlotPage() {
   const { day = '', time = '', tour = '' } = useParams();
+  // One object per slot: the booking rows are memoised on it.
+  const slot = useMemo(() => ({ day, time, tour }), [day, time, tour]);
   if (!parseDay(day) || !TIME_PATTERN.test(time) || tour.trim() === '') {
     return <PageNotFound message="This address does not name a tour slot (a date, a time and a tour)." />;
   }
   // A nearby-tour link keeps this route mounted: the key starts each slot with fresh panels and choices.
-  return <SlotView key={`${day}|${time}|${tour}`} slot={{ day, time, tour }} />;
+  return <SlotView key={`${day}|${time}|${tour}`} slot={slot} />;
 }
 
 function SlotView({ slot }: { slot: SlotArgs }) {
