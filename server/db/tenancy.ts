@@ -3,7 +3,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { PgDatabase, PgDialect } from 'drizzle-orm/pg-core';
 import { PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite';
-import { Pool, escapeLiteral } from 'pg';
+import { Pool, escapeLiteral, type QueryResult } from 'pg';
 import type { Db } from './client';
 
 /** The driver's own connection a scope's queries run on: a pg client checked out of the pool, or PGlite's. */
@@ -19,7 +19,12 @@ interface Scope {
   open: boolean;
 }
 
-type Transaction = <T>(companyId: string, fn: (tx: Db, connection: Connection) => Promise<T>) => Promise<T>;
+/** `opening`: a statement sent with `begin` in its round trip; `fn` receives its rows (none without one). */
+type Transaction = <T>(
+  companyId: string,
+  opening: string | undefined,
+  fn: (tx: Db, connection: Connection, rows: unknown[]) => Promise<T>,
+) => Promise<T>;
 
 /** Each Tenancy's `db` to the handle its prepared statements are built on (see `preparedOn`). */
 const routedHandles = new WeakMap<Db, Db>();
@@ -68,17 +73,36 @@ export class Tenancy {
   }
 
   /** Commits when `fn` resolves, rolls back when it throws. Scopes nest only within the same company. */
-  async run<T>(companyId: string, fn: () => Promise<T>): Promise<T> {
+  run<T>(companyId: string, fn: () => Promise<T>): Promise<T> {
+    return this.open(companyId, undefined, fn);
+  }
+
+  /**
+   * `run`, with `opening` as the transaction's first statement, sent in the same round trip as `begin` and the
+   * company (so in the simple protocol: literals only, escaped by the caller); `fn` receives its rows. It sees the
+   * transaction's snapshot and the company set, like every later statement of the scope.
+   */
+  runAfter<R, T>(companyId: string, opening: string, fn: (rows: R[]) => Promise<T>): Promise<T> {
+    return this.open(companyId, opening, fn as (rows: unknown[]) => Promise<T>);
+  }
+
+  private async open<T>(
+    companyId: string,
+    opening: string | undefined,
+    fn: (rows: unknown[]) => Promise<T>,
+  ): Promise<T> {
     const scope = this.scopes.getStore();
     if (scope?.open) {
       if (scope.companyId !== companyId) throw new Error('A tenant scope cannot open another company’s scope');
-      return fn();
+      if (opening === undefined) return fn([]);
+      const result = (await scope.connection.query(opening)) as { rows: unknown[] };
+      return fn(result.rows);
     }
     let opened: Scope | undefined;
     try {
-      return await this.transaction(companyId, (tx, connection) => {
+      return await this.transaction(companyId, opening, (tx, connection, rows) => {
         opened = { companyId, tx, connection, open: true };
-        return this.scopes.run(opened, fn);
+        return this.scopes.run(opened, fn, rows);
       });
     } finally {
       if (opened) opened.open = false;
@@ -94,14 +118,32 @@ export function preparedOn(db: Db): Db {
   return routedHandles.get(db) ?? db;
 }
 
+/**
+ * A statement built once per Tenancy (on `preparedOn(db)`) rather than on every call: Drizzle builds its SQL once,
+ * and a named one (`.prepare(name)`) is also parsed by PostgreSQL once per connection.
+ */
+export function prepared<T>(build: (db: Db) => T): (db: Db) => T {
+  const statements = new WeakMap<Db, T>();
+  return (db) => {
+    const target = preparedOn(db);
+    let statement = statements.get(target);
+    if (!statement) {
+      statement = build(target);
+      statements.set(target, statement);
+    }
+    return statement;
+  };
+}
+
 type Schema = ConstructorParameters<typeof NodePgTransaction>[2];
 
 /**
- * Drizzle's own transaction on node-postgres, except that `begin` and the company's `set_config` travel in one round
- * trip (a simple-protocol query of two statements, so the company goes in as an escaped literal).
+ * Drizzle's own transaction on node-postgres, except that `begin`, the company (`set local`, i.e. `set_config(…, true)`
+ * without a SELECT to plan or a row to answer) and the scope's opening statement, if any, travel in one round trip (a
+ * simple-protocol query of several statements, so the company goes in as an escaped literal).
  */
 function pgTransaction(pool: Pool, dialect: PgDialect, schema: Schema): Transaction {
-  return async (companyId, fn) => {
+  return async (companyId, opening, fn) => {
     const client = await pool.connect();
     // A failed begin, commit or rollback leaves the connection in an unknown state: the pool discards it then.
     let broken: Error | undefined;
@@ -111,11 +153,16 @@ function pgTransaction(pool: Pool, dialect: PgDialect, schema: Schema): Transact
         throw err;
       });
     try {
-      await control(`begin; select set_config('app.company_id', ${escapeLiteral(companyId)}, true)`);
+      const begin = `begin; set local app.company_id = ${escapeLiteral(companyId)}`;
+      // Several statements in one query answer one result each, in order.
+      const results = (await control(
+        opening === undefined ? begin : `${begin}; ${opening}`,
+      )) as unknown as QueryResult[];
+      const rows = opening === undefined ? [] : (results[results.length - 1] as QueryResult).rows;
       const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, schema), schema);
       let result;
       try {
-        result = await fn(tx as unknown as Db, client as unknown as Connection);
+        result = await fn(tx as unknown as Db, client as unknown as Connection, rows);
       } catch (err) {
         await control('rollback');
         throw err;
@@ -130,11 +177,12 @@ function pgTransaction(pool: Pool, dialect: PgDialect, schema: Schema): Transact
 
 /** PGlite runs as its superuser, whom the policies do not bind: its own transaction, no company to set. */
 function pgliteTransaction(pglite: PGlite, dialect: PgDialect, schema: Schema): Transaction {
-  return (_companyId, fn) =>
-    pglite.transaction((client) =>
+  return (_companyId, opening, fn) =>
+    pglite.transaction(async (client) =>
       fn(
         new PgliteTransaction(dialect, new PgliteSession(client, dialect, schema), schema) as unknown as Db,
         client as unknown as Connection,
+        opening === undefined ? [] : (await client.query(opening)).rows,
       ),
     );
 }

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ForbiddenError, UnauthorizedError } from '../errors';
+import type { AuthContext } from './auth';
 
 export const ACCESS_LEVELS = ['public', 'member', 'manager'] as const;
 /** Who may call a route: anyone, any signed-in member of a company, or its Managers only. */
@@ -10,6 +11,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Declared by every /api and /auth route; a meta-test fails on one that lacks it. */
     access?: Access;
+    /**
+     * The handler opens its own tenant scopes (`Tenancy.run`), e.g. to hash a password outside any transaction
+     * or to stream a download after the handler returned; a function decides it per request (from the raw request:
+     * it is asked before validation). Every other signed-in route runs in one scope (plugins/tenancy.ts).
+     */
+    ownTransactions?: boolean | ((request: FastifyRequest) => boolean);
   }
 }
 
@@ -18,18 +25,47 @@ export function isApiRoute(url: string): boolean {
   return url.startsWith('/api/') || url === '/auth' || url.startsWith('/auth/');
 }
 
+export function ownsTransactions(request: FastifyRequest): boolean {
+  const own = request.routeOptions.config.ownTransactions;
+  return typeof own === 'function' ? own(request) : own === true;
+}
+
+/**
+ * Whether the auth hook leaves the member to the request's transaction (plugins/tenancy.ts): only when nothing can
+ * answer between that hook and the handler, i.e. the route runs in one scope and Fastify reads no body (the
+ * conditions of its handle-request.js). A body could answer 413, 415 or 400 before the handler, and those come
+ * after 401 and 403; it would also hold the connection while a slow client uploads.
+ */
+export function readsMemberInScope(request: FastifyRequest): boolean {
+  const { url, config } = request.routeOptions;
+  if (!url || !isApiRoute(url) || config.access === 'public' || ownsTransactions(request)) return false;
+  const { method, headers } = request;
+  if (method === 'GET' || method === 'HEAD') return true;
+  const length = headers['content-length'];
+  return (
+    headers['content-type'] === undefined &&
+    headers['transfer-encoding'] === undefined &&
+    (length === undefined || length === '0')
+  );
+}
+
+/** 401 without a member, 403 for a role the route does not admit (a route that declares nothing admits none). */
+export function checkAccess(access: Access | undefined, auth: AuthContext | null): void {
+  if (access === 'public') return;
+  if (!auth) throw new UnauthorizedError();
+  if (access === 'member') return;
+  if (access !== 'manager' || auth.role !== 'Manager') throw new ForbiddenError();
+}
+
 /**
  * Enforces each route's declared `access` after the bearer check (plugins/auth.ts), before validation, so a Guide
- * learns nothing about a Manager route's input. A route that declares nothing stays closed to everyone.
+ * learns nothing about a Manager route's input. A route that declares nothing stays closed to everyone. For a request
+ * whose member is read in its transaction, the check runs there, before the validation's answer (plugins/tenancy.ts).
  */
 export const accessPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
-    if (!url || !isApiRoute(url)) return;
-    const access = request.routeOptions.config.access;
-    if (access === 'public') return;
-    if (!request.auth) throw new UnauthorizedError();
-    if (access === 'member') return;
-    if (access !== 'manager' || request.auth.role !== 'Manager') throw new ForbiddenError();
+    if (!url || !isApiRoute(url) || request.pendingClaims) return;
+    checkAccess(request.routeOptions.config.access, request.auth);
   });
 });

@@ -13,12 +13,17 @@ import type { ReportsService } from './reports.service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 
+function asksForCsv(query: unknown): boolean {
+  return (query as { format?: unknown } | undefined)?.format === 'csv';
+}
+
 export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = async (app, { reports }) => {
   app.get(
     '/api/bookings/reports/:field/:startDate/:endDate/:sources/:tours',
     {
-      // The CSV stream outlives the handler: the service opens its own tenant scopes.
-      config: { access: 'manager', ownTransactions: true },
+      // The CSV stream outlives the handler: the service opens its own tenant scopes for it. A page runs in the
+      // request's. Asked before validation: a `format` other than the exact string 'csv' fails it, or is JSON.
+      config: { access: 'manager', ownTransactions: (request) => asksForCsv(request.query) },
       schema: {
         params: reportParamsSchema,
         querystring: reportQuerySchema,

@@ -82,7 +82,7 @@ export class ReportsService {
     return this.tenancy.db;
   }
 
-  /** Its own scope: the report route opts out of the request's for the CSV stream's sake. */
+  /** In the request's scope (a nested `run` joins it); its own when called outside one. */
   page(auth: AuthContext, request: ReportRequest, page: number, pageSize: number): Promise<ReportPage> {
     return this.tenancy.run(auth.companyId, async () => {
       const filter = await this.filter(auth, request);

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { escapeLiteral } from 'pg';
 import type { Role } from '../../../src/domain/auth';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -41,7 +42,7 @@ export interface ActiveMember {
   company: CompanySettings;
 }
 
-interface RequestContextRow {
+export interface RequestContextRow {
   user_id: string;
   email: string;
   user_name: string;
@@ -60,20 +61,30 @@ interface RequestContextRow {
   hide_sources_copy_only: boolean;
   display_sources_modal: boolean;
   detailed_shifts: boolean;
-  /** Both drivers answer a timestamptz of a raw query as its text. */
+  /** Drizzle's raw queries answer a timestamptz as its text; a driver's own query as a Date. */
   company_created_at: string | Date;
 }
+
+const REQUEST_CONTEXT = 'select * from auth_request_context';
 
 /**
  * The member behind a verified access token with its company's settings, read on every call in one statement (the
  * token's company comes signed; the function reads across companies, see migration 0005).
  */
 export async function findActiveMember(db: Db, companyId: string, userId: string): Promise<ActiveMember | undefined> {
-  const [row] = await queryRows<RequestContextRow>(
-    db,
-    sql`select * from auth_request_context(${companyId}, ${userId})`,
-  );
-  if (!row) return undefined;
+  const [row] = await queryRows<RequestContextRow>(db, sql`${sql.raw(REQUEST_CONTEXT)}(${companyId}, ${userId})`);
+  return row && toActiveMember(companyId, row);
+}
+
+/**
+ * The same statement with its values as literals, to travel in one simple-protocol query with the transaction's
+ * `begin` (Tenancy.runAfter); its rows go to `toActiveMember`. The ids must be uuids: anything else fails the query.
+ */
+export function requestContextQuery(companyId: string, userId: string): string {
+  return `${REQUEST_CONTEXT}(${escapeLiteral(companyId)}, ${escapeLiteral(userId)})`;
+}
+
+export function toActiveMember(companyId: string, row: RequestContextRow): ActiveMember {
   return {
     companyId,
     id: row.user_id,

@@ -1,0 +1,300 @@
+import { connect } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { eq, sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import type { Pool } from 'pg';
+import { BODY_LIMIT_BYTES } from '../../server/app';
+import { users } from '../../server/db/schema';
+import { NO_PERMISSION } from '../../server/errors';
+import { v7 as uuidv7 } from 'uuid';
+import { hashPassword } from '../../server/modules/auth/passwords';
+import { insertUser } from '../../server/modules/users/users.repository';
+import { PASSWORD, TOURS, addBooking, createCompany, type CompanyFixture } from './fixtures';
+import {
+  DB_KINDS,
+  TEST_SECRET,
+  bearer,
+  createTestApp,
+  describeEachDb,
+  login,
+  uniqueEmail,
+  type TestApp,
+} from './helpers';
+
+/**
+ * A signed-in GET reads its member in its transaction's first round trip (plugins/auth.ts, plugins/tenancy.ts). These
+ * check that the answers and their order are those of the hooks, and that however a request ends, no connection
+ * (PostgreSQL) or transaction (PGlite's single connection) is left behind.
+ */
+
+const FAR_DAY = '2031-03-03';
+const slotUrl = (day: string) => `/api/bookings/date/${day}/10:00/${encodeURIComponent(TOURS[0])}`;
+const reportUrl = (field: string) => `/api/bookings/reports/${field}/2026-06-01/2026-06-30/Viator/Old%20Town%20Walk`;
+const EXPIRED = { error: 'Your session has expired, please sign in again', code: 'UNAUTHORIZED' };
+const FORBIDDEN = { error: NO_PERMISSION, code: 'FORBIDDEN' };
+
+/** The driver's client behind the app's `db` (outside a scope its proxy answers the base handle's own fields). */
+function poolOf(t: TestApp): Pool | undefined {
+  const client = (t.app.db as unknown as { $client: unknown }).$client;
+  return client && typeof (client as Pool).totalCount === 'number' ? (client as Pool) : undefined;
+}
+
+/** Another Manager of the company, signed in, whom a test may delete or sign out. */
+async function extraManager(t: TestApp, c: CompanyFixture): Promise<{ id: string; token: string }> {
+  const id = uuidv7();
+  const email = uniqueEmail('extra');
+  await insertUser(t.db, {
+    companyId: c.companyId,
+    id,
+    email,
+    name: `Extra ${id.slice(-6)}`,
+    role: 'Manager',
+    passwordHash: await hashPassword(PASSWORD),
+  });
+  return { id, token: (await login(t.app, email, PASSWORD)).token };
+}
+
+describeEachDb('the request’s transaction', (ctx) => {
+  let c: CompanyFixture;
+  let bookingId: string;
+
+  beforeAll(async () => {
+    const t = ctx();
+    c = await createCompany(t.app, t.db);
+    bookingId = (await addBooking(t.db, c.companyId, { date: FAR_DAY, time: '10:00', name: 'Far guest' })).id;
+  });
+
+  describe('answers in the order of the hooks', () => {
+    it('401 to a deleted member before the 400 of a malformed path, on reads and on writes', async () => {
+      const t = ctx();
+      const gone = await extraManager(t, c);
+      await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
+      for (const request of [
+        { url: '/api/bookings/date/not-a-day' },
+        { url: reportUrl('nonsense') },
+        { method: 'PATCH' as const, url: '/api/bookings/not-an-id', payload: { attendees: 'none' } },
+      ]) {
+        const res = await t.app.inject({ ...request, headers: bearer(gone.token) });
+        expect([request.url, res.statusCode, res.json()]).toEqual([request.url, 401, EXPIRED]);
+      }
+    });
+
+    it('401 to a token issued before the password changed, before the 400', async () => {
+      const t = ctx();
+      const member = await extraManager(t, c);
+      await t.db
+        .update(users)
+        .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+        .where(eq(users.id, member.id));
+      const res = await t.app.inject({ url: '/api/bookings/date/not-a-day', headers: bearer(member.token) });
+      expect([res.statusCode, res.json()]).toEqual([401, EXPIRED]);
+    });
+
+    it('403 to a Guide on a Manager read before the 400, then 400 to the Manager', async () => {
+      const t = ctx();
+      const asGuide = await t.app.inject({ url: reportUrl('nonsense'), headers: bearer(c.guide.token) });
+      expect([asGuide.statusCode, asGuide.json()]).toEqual([403, FORBIDDEN]);
+      const asManager = await t.app.inject({ url: reportUrl('nonsense'), headers: bearer(c.manager.token) });
+      expect(asManager.statusCode).toBe(400);
+      expect(asManager.json()).toMatchObject({ code: 'VALIDATION', details: [{ path: 'field' }] });
+    });
+
+    it('the same validation answer on a read as on a write', async () => {
+      const t = ctx();
+      const read = await t.app.inject({ url: '/api/bookings/date/2026-02-30', headers: bearer(c.manager.token) });
+      const write = await t.app.inject({
+        method: 'POST',
+        url: '/api/bookings/fees',
+        headers: bearer(c.manager.token),
+        payload: { day: '2026-02-30' },
+      });
+      expect(read.statusCode).toBe(400);
+      expect(read.json()).toEqual({ ...write.json(), details: [{ ...write.json().details[0], path: 'day' }] });
+    });
+
+    it('401 to a token signed with our key whose ids are not uuids (they would travel as SQL literals)', async () => {
+      const t = ctx();
+      const claims = { sub: "x', 'y') --", company: c.companyId, role: 'Manager', ver: 0, typ: 'access' };
+      const token = await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt()
+        .setExpirationTime('10m')
+        .sign(new TextEncoder().encode(TEST_SECRET));
+      for (const url of [slotUrl(FAR_DAY), '/api/user/guides/company']) {
+        const res = await t.app.inject({ url, headers: bearer(token) });
+        expect([url, res.statusCode, res.json()]).toEqual([url, 401, EXPIRED]);
+      }
+    });
+  });
+
+  describe('however a request ends', () => {
+    const ROUNDS = 8;
+
+    /** Every early answer a signed-in request can get, each with what it must answer. */
+    const endings = (): Array<[string, () => Promise<{ statusCode: number }>, number]> => {
+      const t = ctx();
+      const manager = bearer(c.manager.token);
+      const guide = bearer(c.guide.token);
+      const patch = (headers: Record<string, string>, payload: string | Buffer) =>
+        t.app.inject({
+          method: 'PATCH',
+          url: `/api/bookings/${bookingId}`,
+          headers: { ...manager, ...headers },
+          payload,
+        });
+      return [
+        ['no token', () => t.app.inject({ url: slotUrl(FAR_DAY) }), 401],
+        ['a token of another key', () => t.app.inject({ url: slotUrl(FAR_DAY), headers: bearer('a.b.c') }), 401],
+        ['a Guide on a Manager read', () => t.app.inject({ url: reportUrl('date'), headers: guide }), 403],
+        ['a slot hidden from a Guide', () => t.app.inject({ url: slotUrl(FAR_DAY), headers: guide }), 403],
+        ['a malformed path', () => t.app.inject({ url: '/api/bookings/date/2026-13-01', headers: manager }), 400],
+        [
+          'an unknown booking',
+          () =>
+            t.app.inject({
+              method: 'PATCH',
+              url: `/api/bookings/${c.companyId}`,
+              headers: manager,
+              payload: { attendees: [] },
+            }),
+          404,
+        ],
+        ['an unknown path', () => t.app.inject({ url: '/api/nothing/here', headers: manager }), 404],
+        [
+          'a body over the limit',
+          () => patch({ 'content-type': 'application/json' }, 'x'.repeat(BODY_LIMIT_BYTES + 1)),
+          413,
+        ],
+        ['a body of an unknown type', () => patch({ 'content-type': 'application/xml' }, '<attendees/>'), 415],
+        ['a body that is not JSON', () => patch({ 'content-type': 'application/json' }, '{"attendees": ['), 400],
+        // @fastify/compress inflates request bodies in a preParsing hook: this one fails there.
+        [
+          'a hook that fails',
+          () =>
+            patch({ 'content-type': 'application/json', 'content-encoding': 'gzip' }, gzipSync('{}').subarray(0, 8)),
+          400,
+        ],
+        [
+          'a check-in over the booked guests',
+          () => patch({ 'content-type': 'application/json' }, JSON.stringify({ attendees: [{ Adults: 9 }] })),
+          400,
+        ],
+      ];
+    };
+
+    /** A slot read that succeeds: proof that no transaction or connection is stuck. */
+    async function stillAnswers(t: TestApp): Promise<void> {
+      // More reads than the pool has connections, at once: a leaked one would leave some waiting for ever.
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => t.app.inject({ url: slotUrl(FAR_DAY), headers: bearer(c.manager.token) })),
+      );
+      expect(answers.map((res) => res.statusCode)).toEqual(Array(6).fill(200));
+      const pool = poolOf(t);
+      if (pool) await idle(pool);
+    }
+
+    /** Waits for work still under way (an aborted client's request) to end, then requires an idle pool. */
+    async function idle(pool: Pool): Promise<void> {
+      for (let i = 0; i < 500 && (pool.idleCount !== pool.totalCount || pool.waitingCount > 0); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }).toEqual({
+        total: pool.totalCount,
+        idle: pool.totalCount,
+        waiting: 0,
+      });
+    }
+
+    it('answers each early ending as before, many times over, and leaves nothing open', async () => {
+      const t = ctx();
+      for (let round = 0; round < ROUNDS; round++) {
+        const answers = await Promise.all(endings().map(async ([name, send]) => [name, (await send()).statusCode]));
+        expect(answers).toEqual(endings().map(([name, , status]) => [name, status]));
+      }
+      await stillAnswers(t);
+    });
+
+    it('leaves nothing open when clients hang up mid-body or before their answer', async () => {
+      const t = ctx();
+      const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+      const port = Number(new URL(address).port);
+      const hangUp = (head: string, body: string) =>
+        new Promise<void>((resolve, reject) => {
+          const socket = connect(port, '127.0.0.1', () => {
+            socket.write(head + body, () => {
+              socket.destroy();
+              resolve();
+            });
+          });
+          socket.on('error', reject);
+        });
+      const auth = `Authorization: Bearer ${c.manager.token}\r\n`;
+      const half = `PATCH /api/bookings/${bookingId} HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: 200\r\n\r\n`;
+      const read = `GET ${slotUrl(FAR_DAY)} HTTP/1.1\r\nHost: x\r\n${auth}\r\n`;
+      const guideRead = `GET ${reportUrl('date')} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${c.guide.token}\r\n\r\n`;
+      for (let round = 0; round < ROUNDS; round++) {
+        await Promise.all([hangUp(half, '{"attendees": ['), hangUp(read, ''), hangUp(guideRead, ''), hangUp(read, '')]);
+      }
+      await stillAnswers(t);
+      const res = await fetch(`${address}${slotUrl(FAR_DAY)}`, { headers: bearer(c.manager.token) });
+      expect(res.status).toBe(200);
+    });
+  });
+});
+
+// Only PostgreSQL has a pool; PGlite is one connection.
+if (DB_KINDS.includes('postgres')) {
+  describe('a signed-in read on PostgreSQL', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp('postgres');
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('checks out one connection for a read, its member included: a slot, a report page', async () => {
+      const c = await createCompany(t.app, t.db);
+      await addBooking(t.db, c.companyId, { date: FAR_DAY, time: '10:00', name: 'Far guest' });
+      await addBooking(t.db, c.companyId, { date: '2026-06-10', time: '10:00', name: 'June guest', source: 'Viator' });
+      const pool = poolOf(t);
+      if (!pool) throw new Error('the app has no pg pool');
+      const checkoutsOf = async (url: string) => {
+        let checkouts = 0;
+        const count = () => void checkouts++;
+        pool.on('acquire', count);
+        try {
+          const res = await t.app.inject({ url, headers: bearer(c.manager.token) });
+          expect(res.statusCode).toBe(200);
+          return { names: JSON.stringify(res.json()).match(/(Far|June) guest/g), checkouts };
+        } finally {
+          pool.off('acquire', count);
+        }
+      };
+      expect(await checkoutsOf(slotUrl(FAR_DAY))).toEqual({ names: ['Far guest'], checkouts: 1 });
+      expect(await checkoutsOf(reportUrl('date'))).toEqual({ names: ['June guest'], checkouts: 1 });
+    });
+
+    it('holds no request transaction for a CSV download: one connection at a time, the COPY’s', async () => {
+      const c = await createCompany(t.app, t.db);
+      await addBooking(t.db, c.companyId, { date: '2026-06-10', time: '10:00', name: 'In the CSV', source: 'Viator' });
+      const pool = poolOf(t);
+      if (!pool) throw new Error('the app has no pg pool');
+      let inUse = 0;
+      let most = 0;
+      const acquired = () => void (most = Math.max(most, ++inUse));
+      const released = () => void inUse--;
+      pool.on('acquire', acquired);
+      pool.on('release', released);
+      try {
+        const res = await t.app.inject({ url: `${reportUrl('date')}?format=csv`, headers: bearer(c.manager.token) });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain('In the CSV');
+      } finally {
+        pool.off('acquire', acquired);
+        pool.off('release', released);
+      }
+      expect({ most, inUse }).toEqual({ most: 1, inUse: 0 });
+    });
+  });
+}
