@@ -2,7 +2,7 @@
 // it) on a fresh data dir with the demo company, Debian's Chromium with a DevTools port, and a signed-in Guide.
 /* global fetch -- Node 20's */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -47,6 +47,9 @@ export async function startServer(port = Number(process.env.BENCH_PORT ?? 3200))
 
 /** Headless Chromium with a DevTools port, driven by Playwright and Lighthouse alike. */
 export async function startChromium() {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`No Chromium at ${CHROMIUM}: install Debian's (apt-get install chromium) or set CHROMIUM_PATH`);
+  }
   const chrome = await launch({
     chromePath: CHROMIUM,
     chromeFlags: [
