@@ -73,7 +73,16 @@ export function NearbyTours({ slot }: { slot: SlotArgs }) {
       component="nav"
       aria-labelledby="nearby-tours-heading"
       direction="row"
-      sx={{ alignItems: 'center', gap: 1.5, height: 44, overflowX: 'auto', overflowY: 'hidden', flexShrink: 0 }}
+      // Tall enough for a desktop's scrollbar under the buttons, so it appearing moves nothing either.
+      sx={{
+        alignItems: 'center',
+        gap: 1.5,
+        height: 52,
+        overflowX: 'auto',
+        overflowY: 'hidden',
+        scrollbarWidth: 'thin',
+        flexShrink: 0,
+      }}
     >
       <Typography
         id="nearby-tours-heading"
