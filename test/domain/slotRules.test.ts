@@ -28,6 +28,18 @@ describe('slotStart', () => {
   ])('%s %s in %s starts at %s', (day, time, zone, iso) => {
     expect(slotStart({ day, time }, zone).toISOString()).toBe(iso);
   });
+
+  it('answers a repeated question the same, in a Date of its own, and per zone', () => {
+    const first = slotStart({ day: '2026-03-29', time: '02:30' }, 'Europe/Madrid');
+    first.setTime(0);
+    expect(slotStart({ day: '2026-03-29', time: '02:30' }, 'Europe/Madrid').getTime()).not.toBe(0);
+    expect(slotStart({ day: '2026-06-15', time: '12:00' }, 'Europe/Madrid').toISOString()).toBe(
+      '2026-06-15T10:00:00.000Z',
+    );
+    expect(slotStart({ day: '2026-06-15', time: '12:00' }, 'America/New_York').toISOString()).toBe(
+      '2026-06-15T16:00:00.000Z',
+    );
+  });
 });
 
 describe('canModifySlot (the 30-minute Guide lock)', () => {

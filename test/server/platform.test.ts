@@ -50,16 +50,28 @@ describe.each(DB_KINDS)('platform [%s]', (kind) => {
     }
   });
 
-  it('sends a strict CSP, nosniff and frame denial', async () => {
+  it('sends a strict CSP, nosniff, frame denial and the other security headers on every kind of answer', async () => {
     const t = await createTestApp(kind);
     try {
-      const res = await t.app.inject({ method: 'GET', url: '/api/nothing/here' });
-      const csp = String(res.headers['content-security-policy']);
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['x-frame-options']).toBe('DENY');
+      const answers = [
+        await t.app.inject({ method: 'GET', url: '/api/nothing/here' }),
+        await t.app.inject({ method: 'GET', url: '/api/bookings/date/2026-11-21' }),
+        await t.app.inject({ method: 'POST', url: '/auth', payload: { email: 'nobody' } }),
+      ];
+      expect(answers.map((res) => res.statusCode)).toEqual([404, 401, 400]);
+      for (const res of answers) {
+        const csp = String(res.headers['content-security-policy']);
+        expect(csp).toContain("script-src 'self'");
+        expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+        expect(csp).toContain("frame-ancestors 'none'");
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['x-frame-options']).toBe('DENY');
+        expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+        expect(res.headers['referrer-policy']).toBe('no-referrer');
+        expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+        expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+        expect(res.headers['x-powered-by']).toBeUndefined();
+      }
     } finally {
       await t.close();
     }
