@@ -5,9 +5,8 @@ import { selectAuthStatus, selectUser } from '../features/auth/authSlice';
 import { useAppSelector } from './hooks';
 
 // The timezone arithmetic (date-fns-tz) is a chunk of its own: only opening the app on / needs it.
-const TodayRedirect = lazy(() =>
-  import(/* webpackChunkName: "today" */ './TodayRedirect').then((m) => ({ default: m.TodayRedirect })),
-);
+export const importTodayRedirect = () => import(/* webpackChunkName: "today" */ './TodayRedirect');
+const TodayRedirect = lazy(() => importTodayRedirect().then((m) => ({ default: m.TodayRedirect })));
 
 /** Spec §2: / is today's bookings, "today" being the company's day, not the device's. */
 export function HomeRedirect() {

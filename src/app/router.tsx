@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { matchPath, Route, Routes } from 'react-router-dom';
 import { AppShell } from './AppShell';
 import { GuestOnly } from './GuestOnly';
-import { HomeRedirect } from './HomeRedirect';
+import { HomeRedirect, importTodayRedirect } from './HomeRedirect';
 import { NotFoundPage } from './NotFoundPage';
 import { RequireAuth } from './RequireAuth';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
@@ -73,7 +73,7 @@ export function AppRoutes() {
 /** The guide's pages, fetched from the start when the app opens on one (see createAppRouter). */
 const GUIDE_PAGES: Array<[pattern: string, load: () => Promise<unknown>]> = [
   // The installed app's start_url: it sends a signed-in guide on to today's page (HomeRedirect).
-  ['/', () => Promise.all([import(/* webpackChunkName: "today" */ './TodayRedirect'), importDailyBookingsPage()])],
+  ['/', () => Promise.all([importTodayRedirect(), importDailyBookingsPage()])],
   ['/login', importLoginPage],
   ['/bookings/date/:day', importDailyBookingsPage],
   ['/bookings/date/:day/:time/:tour', importSlotPage],
