@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Prefetch } from '../db/tenancy';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { AuthContext } from './auth';
 
@@ -17,6 +18,12 @@ declare module 'fastify' {
      * it is asked before validation). Every other signed-in route runs in one scope (plugins/tenancy.ts).
      */
     ownTransactions?: boolean | ((request: FastifyRequest) => boolean);
+    /**
+     * A GET handler's reads, known from its validated request and the token's company alone: when the member is
+     * read in the request's transaction, they travel with it and its commit, one round trip in all
+     * (`Tenancy.runAfter`). The handler must make no other query (should it, it runs again the ordinary way).
+     */
+    prefetch?: (request: FastifyRequest, companyId: string) => Prefetch[];
   }
 }
 

@@ -25,6 +25,10 @@ export const tenancyPlugin = fp(async (app: FastifyInstance, opts: { tenancy: Te
     route.attachValidation = true;
     const handler = route.handler as RouteHandlerMethod;
     const access = route.config?.access;
+    const prefetch = route.config?.prefetch;
+    if (prefetch && [route.method].flat().some((method) => method !== 'GET' && method !== 'HEAD')) {
+      throw new Error(`${String(route.method)} ${route.url}: only GET routes prefetch their reads`);
+    }
     route.handler = async function scoped(request, reply) {
       const inScope = async () => {
         if (request.validationError) throw request.validationError;
@@ -35,12 +39,20 @@ export const tenancyPlugin = fp(async (app: FastifyInstance, opts: { tenancy: Te
       const claims = request.pendingClaims;
       if (claims) {
         const member = requestContextQuery(claims.companyId, claims.userId);
-        return tenancy.runAfter(claims.companyId, member, async (rows: RequestContextRow[]) => {
-          const row = rows[0];
-          request.auth = signedInMember(claims, row && toActiveMember(claims.companyId, row));
-          checkAccess(access, request.auth);
-          return inScope();
-        });
+        // Nothing is read ahead for a request that will be refused for its input or (by its token) its role.
+        const refused = request.validationError || (access === 'manager' && claims.role !== 'Manager');
+        const reads = prefetch && !refused ? prefetch(request, claims.companyId) : [];
+        return tenancy.runAfter(
+          claims.companyId,
+          member,
+          async (rows: RequestContextRow[]) => {
+            const row = rows[0];
+            request.auth = signedInMember(claims, row && toActiveMember(claims.companyId, row));
+            checkAccess(access, request.auth);
+            return inScope();
+          },
+          reads,
+        );
       }
       if (request.validationError) throw request.validationError;
       if (ownsTransactions(request)) return handler.call(this, request, reply);

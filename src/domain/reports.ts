@@ -1,4 +1,5 @@
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import { Remembered } from './remembered';
 
 /** Spec §9: checkinStatus lists no-shows by tour date; reservationDate lists bookings by the day they were made. */
 export const REPORT_TYPES = ['checkinStatus', 'reservationDate'] as const;
@@ -35,6 +36,13 @@ export function isEncodedNameList(joined: string): boolean {
  * the day starts at the change; where it repeats the hour before or after midnight, at its first 00:00.
  */
 function startOfZonedDay(day: string, timezone: string): Date {
+  return new Date(dayStarts.get(`${timezone} ${day}`, () => firstInstantOfDay(day, timezone)));
+}
+
+/** The first instants of days (ms) already worked out, by zone and day: each report page asks for two. */
+const dayStarts = new Remembered<number>(4096);
+
+function firstInstantOfDay(day: string, timezone: string): number {
   const guess = fromZonedTime(`${day}T00:00:00.000`, timezone).getTime();
   const midnightUtc = Date.parse(`${day}T00:00:00.000Z`);
   const hour = 3_600_000;
@@ -45,7 +53,7 @@ function startOfZonedDay(day: string, timezone: string): Date {
     .map((instant) => midnightUtc - offsetAt(instant))
     .filter((instant) => formatInTimeZone(instant, timezone, 'yyyy-MM-dd') === day);
   // A day the zone skipped whole (Pacific/Apia, 30 December 2011) has no instant: it "starts" where the next one does.
-  return starts.length > 0 ? new Date(Math.min(...starts)) : startOfZonedDay(nextDay(day), timezone);
+  return starts.length > 0 ? Math.min(...starts) : firstInstantOfDay(nextDay(day), timezone);
 }
 
 function nextDay(day: string): string {

@@ -2,6 +2,7 @@ import { fromZonedTime } from 'date-fns-tz';
 import type { Role } from './auth';
 import type { Company } from './company';
 import { isCalendarDay } from './dates';
+import { Remembered } from './remembered';
 import { todayInZone } from './zonedDates';
 
 /** Spec §4/§9: a Guide may change a slot until 30 minutes after it starts. */
@@ -19,20 +20,14 @@ export interface SlotRef {
 
 type CompanyRules = Pick<Company, 'timezone' | 'unlockBookings' | 'hideBookings' | 'beforeTime' | 'afterTime'>;
 
-/** Slot starts already worked out (ms), by zone, day and time: the server asks for the same few on every read. */
-const starts = new Map<string, number>();
-const STARTS_KEPT = 4096;
+/** Slot starts already worked out (ms), by zone, day and time. */
+const starts = new Remembered<number>(4096);
 
 /** The instant a slot starts: its day and time are wall-clock values in the company's timezone. */
 export function slotStart(slot: SlotRef, timezone: string): Date {
-  const key = `${timezone} ${slot.day}T${slot.time}`;
-  let start = starts.get(key);
-  if (start === undefined) {
-    // date-fns-tz asks Intl for the zone's offset, a few µs each time (3 % of a Guide's slot read).
-    start = fromZonedTime(`${slot.day}T${slot.time}:00`, timezone).getTime();
-    if (starts.size >= STARTS_KEPT) starts.clear();
-    starts.set(key, start);
-  }
+  const start = starts.get(`${timezone} ${slot.day}T${slot.time}`, () =>
+    fromZonedTime(`${slot.day}T${slot.time}:00`, timezone).getTime(),
+  );
   return new Date(start);
 }
 

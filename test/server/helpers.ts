@@ -20,6 +20,8 @@ export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** The app's database: its `db` runs under row-level security on PostgreSQL (`db` above is the owner's). */
+  database: Database;
   config: Config;
   close(): Promise<void>;
 }
@@ -51,6 +53,7 @@ export async function createTestApp(
   return {
     app,
     db: database.owner,
+    database,
     config,
     async close() {
       await app.close();

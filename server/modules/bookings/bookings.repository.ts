@@ -1,8 +1,8 @@
 import { and, asc, between, eq, getTableColumns, inArray, sql, type Query } from 'drizzle-orm';
-import type { PreparedQueryConfig } from 'drizzle-orm/pg-core';
+import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { bookings } from '../../db/schema';
-import { prepared } from '../../db/tenancy';
+import { prepared, type Prefetch } from '../../db/tenancy';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type NewBooking = typeof bookings.$inferInsert;
@@ -58,7 +58,7 @@ const selectBookings = (db: Db) => db.select(columns).from(bookings);
 export function preparedBookings(
   name: string,
   build: (select: ReturnType<typeof selectBookings>) => { toSQL(): Query },
-): (db: Db) => { execute(values: Record<string, unknown>): Promise<BookingRow[]> } {
+): (db: Db) => PgPreparedQuery<PreparedQueryConfig & { execute: BookingRow[] }> {
   return prepared((db) =>
     db._.session.prepareQuery<PreparedQueryConfig & { execute: BookingRow[] }>(
       build(selectBookings(db)).toSQL(),
@@ -76,8 +76,13 @@ const dayBookings = preparedBookings('bookings_day', (select) =>
     .orderBy(asc(bookings.time), asc(bookings.tour), asc(bookings.name)),
 );
 
+/** The day's read as a statement and its values: run by `listDayBookings`, or sent ahead (`Prefetch`). */
+export const dayBookingsRead = (db: Db, companyId: string, day: string) =>
+  ({ statement: dayBookings(db), values: { companyId, day } }) satisfies Prefetch;
+
 export async function listDayBookings(db: Db, companyId: string, day: string): Promise<BookingRow[]> {
-  return dayBookings(db).execute({ companyId, day });
+  const { statement, values } = dayBookingsRead(db, companyId, day);
+  return statement.execute(values);
 }
 
 const slotBookings = preparedBookings('bookings_slot', (select) =>
@@ -93,12 +98,19 @@ const slotBookings = preparedBookings('bookings_slot', (select) =>
     .orderBy(sql`lower(${bookings.name})`, asc(bookings.id)),
 );
 
+export const slotBookingsRead = (db: Db, companyId: string, slot: { day: string; time: string; tour: string }) =>
+  ({
+    statement: slotBookings(db),
+    values: { companyId, day: slot.day, time: slot.time, tour: slot.tour },
+  }) satisfies Prefetch;
+
 export async function listSlotBookings(
   db: Db,
   companyId: string,
   slot: { day: string; time: string; tour: string },
 ): Promise<BookingRow[]> {
-  return slotBookings(db).execute({ companyId, day: slot.day, time: slot.time, tour: slot.tour });
+  const { statement, values } = slotBookingsRead(db, companyId, slot);
+  return statement.execute(values);
 }
 
 export interface SlotPax {
@@ -106,6 +118,30 @@ export interface SlotPax {
   tour: string;
   pax: number;
 }
+
+const slotsBetween = prepared((db) =>
+  db
+    .select({
+      time: bookings.time,
+      tour: bookings.tour,
+      // ::int so node-postgres and PGlite both answer a number.
+      pax: sql<number>`coalesce(sum(${bookings.pax}) filter (where not ${bookings.cancelled}), 0)::int`,
+    })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.companyId, sql.placeholder('companyId')),
+        eq(bookings.date, sql.placeholder('day')),
+        between(bookings.time, sql.placeholder('startTime'), sql.placeholder('endTime')),
+      ),
+    )
+    .groupBy(bookings.time, bookings.tour)
+    .orderBy(asc(bookings.time), asc(bookings.tour))
+    .prepare('bookings_between'),
+);
+
+export const slotsBetweenRead = (db: Db, companyId: string, day: string, startTime: string, endTime: string) =>
+  ({ statement: slotsBetween(db), values: { companyId, day, startTime, endTime } }) satisfies Prefetch;
 
 /** Slots of a day starting between two times, with their live guests. */
 export async function listSlotsBetween(
@@ -115,17 +151,8 @@ export async function listSlotsBetween(
   startTime: string,
   endTime: string,
 ): Promise<SlotPax[]> {
-  const rows = await db
-    .select({
-      time: bookings.time,
-      tour: bookings.tour,
-      // ::int so node-postgres and PGlite both answer a number.
-      pax: sql<number>`coalesce(sum(${bookings.pax}) filter (where not ${bookings.cancelled}), 0)::int`,
-    })
-    .from(bookings)
-    .where(and(eq(bookings.companyId, companyId), eq(bookings.date, day), between(bookings.time, startTime, endTime)))
-    .groupBy(bookings.time, bookings.tour)
-    .orderBy(asc(bookings.time), asc(bookings.tour));
+  const { statement, values } = slotsBetweenRead(db, companyId, day, startTime, endTime);
+  const rows = await statement.execute(values);
   return rows.map((r) => ({ ...r, pax: Number(r.pax) }));
 }
 

@@ -16,7 +16,7 @@ import {
 import { assignGuideBodySchema, timeRangeBodySchema } from '../../../src/domain/schemas/team';
 import { requireAuth } from '../../plugins/auth';
 import type { ShiftsService } from '../shifts/shifts.service';
-import type { BookingsService } from './bookings.service';
+import type { BookingsService, Slot } from './bookings.service';
 import type { GuideBookingsService } from './guideBookings.service';
 
 const idParams = z.object({ id: z.uuid({ message: 'Not a booking id' }) });
@@ -28,10 +28,14 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
   guideBookings: GuideBookingsService;
   shifts: ShiftsService;
 }> = async (app, { bookings, guideBookings, shifts }) => {
+  // A route prefetches only once its params are validated, so they have the schema's type.
   app.get(
     '/api/bookings/date/:day',
     {
-      config: { access: 'member' },
+      config: {
+        access: 'member',
+        prefetch: (request, companyId) => bookings.reads.day(companyId, (request.params as { day: string }).day),
+      },
       schema: { params: z.object({ day: daySchema }), response: { 200: dayBookingsSchema, ...errors } },
     },
     async (request) => bookings.day(requireAuth(request), request.params.day),
@@ -40,7 +44,10 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/bookings/date/:day/:time/:tour',
     {
-      config: { access: 'member' },
+      config: {
+        access: 'member',
+        prefetch: (request, companyId) => bookings.reads.slot(companyId, request.params as Slot),
+      },
       schema: {
         params: z.object({ day: daySchema, time: timeSchema, tour: tourNameSchema }),
         response: { 200: slotBookingsSchema, ...errors },
@@ -52,7 +59,13 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/bookings/nearbytours/:day/:startTime/:endTime',
     {
-      config: { access: 'member' },
+      config: {
+        access: 'member',
+        prefetch: (request, companyId) => {
+          const { day, startTime, endTime } = request.params as { day: string; startTime: string; endTime: string };
+          return bookings.reads.nearby(companyId, day, startTime, endTime);
+        },
+      },
       schema: {
         params: z.object({ day: daySchema, startTime: timeSchema, endTime: timeSchema }),
         response: { 200: nearbyToursSchema, ...errors },

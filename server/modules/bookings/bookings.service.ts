@@ -18,12 +18,16 @@ import { BadRequestError, ConflictError, NotFoundError, type AppError } from '..
 import type { AuthContext } from '../../plugins/auth';
 import { listSourceLabels, listTourLabels, type CompanySettings } from '../companies/companies.repository';
 import { attendedCounts, bookedCounts, toBookingDto, viewerOf } from './bookings.mapper';
+import type { Prefetch } from '../../db/tenancy';
 import {
+  dayBookingsRead,
   findBooking,
   insertBooking,
   listDayBookings,
   listSlotBookings,
   listSlotsBetween,
+  slotBookingsRead,
+  slotsBetweenRead,
   updateBooking,
   type BookingRow,
 } from './bookings.repository';
@@ -41,6 +45,15 @@ export class BookingsService {
     private readonly db: Db,
     private readonly now: () => Date = () => new Date(),
   ) {}
+
+  /** The reads `day`, `slot` and `nearby` make, known before the member is (route `config.prefetch`). */
+  readonly reads = {
+    day: (companyId: string, day: string): Prefetch[] => [dayBookingsRead(this.db, companyId, day)],
+    slot: (companyId: string, slot: Slot): Prefetch[] => [slotBookingsRead(this.db, companyId, slot)],
+    nearby: (companyId: string, day: string, startTime: string, endTime: string): Prefetch[] => [
+      slotsBetweenRead(this.db, companyId, day, startTime, endTime),
+    ],
+  };
 
   async day(auth: AuthContext, day: string): Promise<DayBookings> {
     const company = await companyOf(this.db, auth);

@@ -4,7 +4,7 @@ import { escapeLiteral } from 'pg';
 import type { ReportField } from '../../../src/domain/reports';
 import type { Db } from '../../db/client';
 import { bookings, reportCounts } from '../../db/schema';
-import { prepared } from '../../db/tenancy';
+import { prepared, type Prefetch } from '../../db/tenancy';
 import { attendedSums, preparedBookings, type BookingRow } from '../bookings/bookings.repository';
 
 export interface ReportFilter {
@@ -66,15 +66,23 @@ const reportCount = prepared((db) =>
     .prepare('reports_count'),
 );
 
+/** The count's statement and values: run by `countReport`, or sent ahead with the transaction (`Prefetch`). */
+export const countReportRead = (db: Db, filter: ReportFilter) =>
+  ({
+    statement: reportCount(db),
+    values: {
+      companyId: filter.companyId,
+      field: filter.field === 'date' ? 'date' : 'created',
+      start: filter.startDay,
+      end: filter.endDay,
+      sources: filter.sources,
+      tours: filter.tours,
+    },
+  }) satisfies Prefetch;
+
 export async function countReport(db: Db, filter: ReportFilter): Promise<number> {
-  const [row] = await reportCount(db).execute({
-    companyId: filter.companyId,
-    field: filter.field === 'date' ? 'date' : 'created',
-    start: filter.startDay,
-    end: filter.endDay,
-    sources: filter.sources,
-    tours: filter.tours,
-  });
+  const { statement, values } = countReportRead(db, filter);
+  const [row] = await statement.execute(values);
   return Number(row?.total ?? 0);
 }
 
@@ -105,18 +113,26 @@ const pageBy = {
   createdAt: pageStatement('createdAt', between(bookings.createdAt, placeholder('start'), placeholder('end'))),
 };
 
-export async function reportPage(db: Db, filter: ReportFilter, page: number, pageSize: number): Promise<BookingRow[]> {
+export const reportPageRead = (db: Db, filter: ReportFilter, page: number, pageSize: number) => {
   const byDate = filter.field === 'date';
-  return (byDate ? pageBy.date : pageBy.createdAt)(db).execute({
-    companyId: filter.companyId,
-    // As Drizzle's timestamp column would send them.
-    start: byDate ? filter.startDay : filter.from.toISOString(),
-    end: byDate ? filter.endDay : filter.to.toISOString(),
-    sources: filter.sources,
-    tours: filter.tours,
-    limit: pageSize,
-    offset: page * pageSize,
-  });
+  return {
+    statement: (byDate ? pageBy.date : pageBy.createdAt)(db),
+    values: {
+      companyId: filter.companyId,
+      // As Drizzle's timestamp column would send them.
+      start: byDate ? filter.startDay : filter.from.toISOString(),
+      end: byDate ? filter.endDay : filter.to.toISOString(),
+      sources: filter.sources,
+      tours: filter.tours,
+      limit: pageSize,
+      offset: page * pageSize,
+    },
+  } satisfies Prefetch;
+};
+
+export async function reportPage(db: Db, filter: ReportFilter, page: number, pageSize: number): Promise<BookingRow[]> {
+  const { statement, values } = reportPageRead(db, filter, page, pageSize);
+  return statement.execute(values);
 }
 
 /** Every matching booking in batches, resuming after the last one seen: memory stays flat however many match. */

@@ -9,7 +9,7 @@ import {
   reportQuerySchema,
 } from '../../../src/domain/schemas/reports';
 import { requireManager } from '../../plugins/auth';
-import type { ReportsService } from './reports.service';
+import type { ReportRequest, ReportsService } from './reports.service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 
@@ -23,7 +23,15 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
     {
       // The CSV stream outlives the handler: the service opens its own tenant scopes for it. A page runs in the
       // request's. Asked before validation: a `format` other than the exact string 'csv' fails it, or is JSON.
-      config: { access: 'manager', ownTransactions: (request) => asksForCsv(request.query) },
+      config: {
+        access: 'manager',
+        ownTransactions: (request) => asksForCsv(request.query),
+        // Asked only for a validated JSON page (a CSV owns its transactions).
+        prefetch: (request, companyId) => {
+          const { page, pageSize } = request.query as { page: number; pageSize: number };
+          return reports.reads.page(companyId, request.params as ReportRequest, page, pageSize);
+        },
+      },
       schema: {
         params: reportParamsSchema,
         querystring: reportQuerySchema,

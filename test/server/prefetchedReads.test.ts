@@ -1,0 +1,274 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { Pool, PoolClient } from 'pg';
+import type { Database } from '../../server/db/client';
+import { Tenancy } from '../../server/db/tenancy';
+import { and, asc, eq } from 'drizzle-orm';
+import { bookings } from '../../server/db/schema';
+import {
+  dayBookingsRead,
+  findBooking,
+  listDayBookings,
+  listSlotBookings,
+  listSlotsBetween,
+  slotBookingsRead,
+  slotsBetweenRead,
+} from '../../server/modules/bookings/bookings.repository';
+import { requestContextQuery, type RequestContextRow } from '../../server/modules/users/users.repository';
+import { encodeNameList } from '../../src/domain/reports';
+import { TOURS, addBooking, createCompany } from './fixtures';
+import { bearer, describeEachDb } from './helpers';
+
+const DAY = '2026-06-15';
+const names = (rows: Array<{ name: string }>) => rows.map((row) => row.name);
+
+/** Counts what reaches the driver: pool checkouts and queries on PostgreSQL, transactions and statements on PGlite. */
+function watchDriver(database: Database) {
+  const calls = { checkouts: 0, queries: 0, transactions: 0, texts: [] as string[] };
+  const record = (args: unknown[]) => {
+    const first = args[0] as string | { text: string };
+    calls.texts.push(typeof first === 'string' ? first : first.text);
+  };
+  if (database.pool) {
+    const pool = database.pool as Pool & { connect(): Promise<PoolClient> };
+    const connect = pool.connect.bind(pool);
+    const watched = new WeakSet<PoolClient>();
+    pool.connect = (async () => {
+      calls.checkouts++;
+      const client = await connect();
+      if (!watched.has(client)) {
+        watched.add(client);
+        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+        client.query = ((...args: unknown[]) => {
+          calls.queries++;
+          record(args);
+          return query(...args);
+        }) as typeof client.query;
+      }
+      return client;
+    }) as typeof pool.connect;
+    return { calls, restore: () => void (pool.connect = connect as typeof pool.connect) };
+  }
+  const pglite = (database.db as unknown as { $client: PGlite }).$client;
+  const { query, exec, transaction } = pglite;
+  pglite.transaction = ((fn: Parameters<PGlite['transaction']>[0]) => {
+    calls.transactions++;
+    return transaction.call(pglite, (tx) => {
+      const { query: txQuery, exec: txExec } = tx;
+      tx.query = ((...args: Parameters<typeof txQuery>) => {
+        calls.queries++;
+        record(args);
+        return txQuery.apply(tx, args);
+      }) as typeof tx.query;
+      tx.exec = ((...args: Parameters<typeof txExec>) => {
+        calls.queries++;
+        record(args);
+        return txExec.apply(tx, args);
+      }) as typeof tx.exec;
+      return fn(tx);
+    });
+  }) as typeof pglite.transaction;
+  pglite.query = ((...args: Parameters<typeof query>) => {
+    calls.queries++;
+    record(args);
+    return query.apply(pglite, args);
+  }) as typeof pglite.query;
+  return {
+    calls,
+    restore: () => Object.assign(pglite, { query, exec, transaction }),
+  };
+}
+
+// A signed-in read sends its member lookup, its reads and its commit with its `begin`: one round trip.
+describeEachDb('prefetched reads', (ctx) => {
+  test('a day, a slot and nearby tours each cost one round trip, request after request', async () => {
+    const { app, db, database } = ctx();
+    const c = await createCompany(app, db);
+    const tour = TOURS[0] as string;
+    await addBooking(db, c.companyId, { date: DAY, time: '09:00', tour, name: 'Ana' });
+    await addBooking(db, c.companyId, { date: DAY, time: '09:00', tour, name: 'bruno', cancelled: true });
+    const urls = [
+      `/api/bookings/date/${DAY}`,
+      `/api/bookings/date/${DAY}/09:00/${encodeURIComponent(tour)}`,
+      `/api/bookings/nearbytours/${DAY}/08:00/10:00`,
+    ];
+    const watch = watchDriver(database);
+    try {
+      // More requests than the pool has connections: each connection prepares its statements once.
+      for (let round = 0; round < 6; round++) {
+        for (const url of urls) {
+          const before = { ...watch.calls };
+          const res = await app.inject({ url, headers: bearer(c.manager.token) });
+          expect(res.statusCode).toBe(200);
+          expect(watch.calls.queries - before.queries).toBe(1);
+          if (database.pool) expect(watch.calls.checkouts - before.checkouts).toBe(1);
+          else expect(watch.calls.transactions - before.transactions).toBe(1);
+        }
+      }
+    } finally {
+      watch.restore();
+    }
+    const slot = await app.inject({ url: urls[1] as string, headers: bearer(c.manager.token) });
+    expect(names(slot.json<{ bookings: Array<{ name: string }> }>().bookings)).toEqual(['Ana', 'bruno']);
+    const nearby = await app.inject({ url: urls[2] as string, headers: bearer(c.manager.token) });
+    expect(nearby.json()).toEqual([{ time: '09:00', tour, pax: 2 }]);
+  });
+
+  test('a report page, by tour day or by booking date, costs one round trip; a Guide’s costs no read', async () => {
+    const { app, db, database } = ctx();
+    const c = await createCompany(app, db);
+    await addBooking(db, c.companyId, { date: DAY, time: '09:00', name: 'Ana', source: 'Viator' });
+    await addBooking(db, c.companyId, { date: DAY, time: '10:00', name: 'Bea', source: `Tom's "tours"` });
+    const lists = `${encodeURIComponent(encodeNameList(['Viator', `Tom's "tours"`]))}/${encodeURIComponent(encodeNameList([...TOURS]))}`;
+    const today = new Date().toISOString().slice(0, 10);
+    const page = async (field: string, start: string, token: string) => {
+      const before = { queries: watch.calls.queries, texts: watch.calls.texts.length };
+      const res = await app.inject({
+        url: `/api/bookings/reports/${field}/${start}/${today}/${lists}?pageSize=1`,
+        headers: bearer(token),
+      });
+      return {
+        res,
+        queries: watch.calls.queries - before.queries,
+        texts: watch.calls.texts.slice(before.texts),
+      };
+    };
+    const watch = watchDriver(database);
+    try {
+      const byDay = await page('date', DAY, c.manager.token);
+      expect(byDay.res.json()).toMatchObject({ total: 2, rows: [{ name: 'Ana' }] });
+      expect(byDay.queries).toBe(1);
+      // The company's zone is known from the first request on: a page by booking date is read ahead with it.
+      const byBooking = await page('createdAt', DAY, c.manager.token);
+      expect(byBooking.res.json()).toMatchObject({ total: 2, rows: [{ name: 'Ana' }] });
+      expect(byBooking.queries).toBe(1);
+      const guide = await page('date', DAY, c.guide.token);
+      expect(guide.res.statusCode).toBe(403);
+      expect(guide.texts.join(' ')).toMatch(/auth_request_context/);
+      expect(guide.texts.join(' ')).not.toMatch(/bookings/);
+    } finally {
+      watch.restore();
+    }
+  });
+
+  test('names with quotes and backslashes travel as literals and find their slot', async () => {
+    const { app, db } = ctx();
+    const c = await createCompany(app, db);
+    const tour = TOURS[1] as string;
+    const odd = [`O'Brien`, 'back\\slash', 'say "hi"', `it''s`, '$1 dollar'];
+    for (const name of odd) await addBooking(db, c.companyId, { date: DAY, time: '10:00', tour, name });
+    const res = await app.inject({
+      url: `/api/bookings/date/${DAY}/10:00/${encodeURIComponent(tour)}`,
+      headers: bearer(c.manager.token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(names(res.json<{ bookings: Array<{ name: string }> }>().bookings).sort()).toEqual([...odd].sort());
+  });
+
+  test('answer the very rows Drizzle’s own select answers, nulls, instants and counts included', async () => {
+    const { app, db, database } = ctx();
+    const c = await createCompany(app, db);
+    const tenancy = new Tenancy(database.db);
+    const tour = TOURS[0] as string;
+    await addBooking(db, c.companyId, { date: DAY, time: '09:00', tour, name: 'Ana', guide: 'Olga' });
+    await addBooking(db, c.companyId, { date: DAY, time: '09:00', tour, name: 'bruno', phone: null, cancelled: true });
+    await addBooking(db, c.companyId, { date: DAY, time: '10:30', tour, name: 'Carla', teens: 2, pax: 4 });
+    const own = await db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.companyId, c.companyId), eq(bookings.date, DAY)))
+      .orderBy(asc(bookings.time), asc(bookings.name));
+    const slot = { day: DAY, time: '09:00', tour };
+    const read = () =>
+      Promise.all([
+        listDayBookings(tenancy.db, c.companyId, DAY),
+        listSlotBookings(tenancy.db, c.companyId, slot),
+        listSlotsBetween(tenancy.db, c.companyId, DAY, '08:00', '11:00'),
+      ]);
+    const ordinary = await tenancy.run(c.companyId, read);
+    let runs = 0;
+    const ahead = await tenancy.runAfter(
+      c.companyId,
+      requestContextQuery(c.companyId, c.manager.user._id),
+      () => {
+        runs++;
+        return read();
+      },
+      [
+        dayBookingsRead(tenancy.db, c.companyId, DAY),
+        slotBookingsRead(tenancy.db, c.companyId, slot),
+        slotsBetweenRead(tenancy.db, c.companyId, DAY, '08:00', '11:00'),
+      ],
+    );
+    expect(runs).toBe(1);
+    expect(ahead).toEqual(ordinary);
+    expect(ahead[0]).toEqual(own);
+    expect(ahead[1]).toEqual(own.slice(0, 2));
+    expect(ahead[2]).toEqual([
+      { time: '09:00', tour, pax: 2 },
+      { time: '10:30', tour, pax: 4 },
+    ]);
+    expect(ahead[0][0]).toMatchObject({ guide: 'Olga', createdAt: expect.any(Date), updatedAt: expect.any(Date) });
+    expect(ahead[0][1]).toMatchObject({ phone: null, guide: null, cancelled: true });
+  });
+
+  test('a handler that queries beyond its prefetched reads runs again the ordinary way', async () => {
+    const { app, db, database } = ctx();
+    const c = await createCompany(app, db);
+    const tenancy = new Tenancy(database.db);
+    const ana = await addBooking(db, c.companyId, { date: DAY, time: '09:00', name: 'Ana' });
+    let runs = 0;
+    const result = await tenancy.runAfter(
+      c.companyId,
+      requestContextQuery(c.companyId, c.manager.user._id),
+      async (rows: RequestContextRow[]) => {
+        runs++;
+        const day = await listDayBookings(tenancy.db, c.companyId, DAY);
+        const one = await findBooking(tenancy.db, c.companyId, ana.id);
+        return { member: rows[0]?.email, day: names(day), one: one?.name };
+      },
+      [dayBookingsRead(tenancy.db, c.companyId, DAY)],
+    );
+    expect(result).toEqual({ member: c.manager.user.email, day: ['Ana'], one: 'Ana' });
+    expect(runs).toBe(2);
+  });
+
+  test('a miss the handler swallows still sends it the ordinary way', async () => {
+    const { app, db, database } = ctx();
+    const c = await createCompany(app, db);
+    const tenancy = new Tenancy(database.db);
+    await addBooking(db, c.companyId, { date: DAY, time: '09:00', name: 'Ana' });
+    const slot = { day: DAY, time: '09:00', tour: TOURS[0] as string };
+    const seen: string[][] = [];
+    await tenancy.runAfter(
+      c.companyId,
+      requestContextQuery(c.companyId, c.manager.user._id),
+      async () => {
+        seen.push(names(await listDayBookings(tenancy.db, c.companyId, DAY)));
+        seen.push(names(await listSlotBookings(tenancy.db, c.companyId, slot).catch(() => [])));
+      },
+      [dayBookingsRead(tenancy.db, c.companyId, DAY)],
+    );
+    expect(seen).toEqual([['Ana'], [], ['Ana'], ['Ana']]);
+  });
+
+  test('a round trip that fails is retried the ordinary way and leaves the pool idle', async () => {
+    const { app, db, database } = ctx();
+    const c = await createCompany(app, db);
+    const tenancy = new Tenancy(database.db);
+    await addBooking(db, c.companyId, { date: DAY, time: '09:00', name: 'Ana' });
+    let runs = 0;
+    const day = await tenancy.runAfter(
+      c.companyId,
+      requestContextQuery(c.companyId, c.manager.user._id),
+      async () => {
+        runs++;
+        return names(await listDayBookings(tenancy.db, c.companyId, DAY));
+      },
+      // Not a date: PostgreSQL refuses the prefetched read.
+      [dayBookingsRead(tenancy.db, c.companyId, 'the 15th')],
+    );
+    expect(day).toEqual(['Ana']);
+    expect(runs).toBe(1);
+    if (database.pool) expect(database.pool.totalCount).toBe(database.pool.idleCount);
+  });
+});
