@@ -6,7 +6,12 @@ import { DEMO_PASSWORD, DEMO_USERS, seedDemoIfEmpty } from './db/seed';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase(config);
+  // The embedded database's worker failing leaves nothing to serve: exit (through close-with-grace) to be restarted.
+  const database = await openDatabase(config, (err) =>
+    setImmediate(() => {
+      throw err;
+    }),
+  );
   const seeded = database.kind === 'pglite' ? await seedDemoIfEmpty(database.owner, new Date()) : false;
   const app = await buildApp(config, { database });
 

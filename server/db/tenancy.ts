@@ -1,11 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { PGlite, Results } from '@electric-sql/pglite';
+import type { Results } from '@electric-sql/pglite';
 import { fillPlaceholders, type Query } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { PgDatabase, PgDialect } from 'drizzle-orm/pg-core';
 import { PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite';
 import { Pool, escapeIdentifier, escapeLiteral, type PoolClient, type QueryResult } from 'pg';
 import type { Db } from './client';
+import { PgliteProxy } from './pgliteProxy';
 
 /** The driver's own connection a scope's queries run on: a pg client checked out of the pool, or PGlite's. */
 interface Connection {
@@ -146,10 +147,9 @@ export class Tenancy {
     const schema = tables && { fullSchema, schema: tables, tableNamesMap };
     const client = (base as Db & { $client: Connection }).$client;
     const pg = client instanceof Pool;
-    this.transaction = pg
-      ? pgTransaction(client, dialect, schema)
-      : pgliteTransaction(client as PGlite, dialect, schema);
-    this.batch = pg ? pgBatch(client) : pgliteBatch(client as PGlite);
+    if (!pg && !(client instanceof PgliteProxy)) throw new Error('PGlite runs behind PgliteProxy (db/client.ts)');
+    this.transaction = pg ? pgTransaction(client, dialect, schema) : pgliteTransaction(client, dialect, schema);
+    this.batch = pg ? pgBatch(client) : pgliteBatch(client);
     // Statements prepared once run on the connection of whichever scope is current, like `db` itself; in a
     // prefetched scope they are answered from its results.
     const router: Connection = {
@@ -308,11 +308,11 @@ function pgTransaction(pool: Pool, dialect: PgDialect, schema: Schema): Transact
 }
 
 /** PGlite runs as its superuser, whom the policies do not bind: its own transaction, no company to set. */
-function pgliteTransaction(pglite: PGlite, dialect: PgDialect, schema: Schema): Transaction {
+function pgliteTransaction(pglite: PgliteProxy, dialect: PgDialect, schema: Schema): Transaction {
   return (_companyId, opening, fn) =>
     pglite.transaction(async (client) =>
       fn(
-        new PgliteTransaction(dialect, new PgliteSession(client, dialect, schema), schema) as unknown as Db,
+        new PgliteTransaction(dialect, new PgliteSession(client as never, dialect, schema), schema) as unknown as Db,
         client as unknown as Connection,
         opening === undefined ? [] : (await client.query(opening)).rows,
       ),
@@ -428,21 +428,30 @@ function pgBatch(pool: Pool): Batch {
  * A sorted subquery hands `json_agg` its rows in order; JSON keeps every column type the reads use (timestamps as
  * ISO text, which Drizzle's mapping reads like PostgreSQL's), and the reads' column names are distinct.
  */
-function pgliteBatch(pglite: PGlite): Batch {
-  return (_companyId, opening, reads) =>
-    pglite.transaction(async (tx) => {
-      const asJson = (read: Read) =>
-        `select coalesce(json_agg(r), '[]')::text from (${inline(read.text, read.params)}) r`;
-      const results = await tx.exec([opening, ...reads.map(asJson)].join('; '), { rowMode: 'array' });
-      const [first, ...rest] = results as [Results<unknown[]>, ...Results<[string]>[]];
-      return {
-        opening: { rows: first.rows, fields: first.fields.map((field) => field.name) },
-        reads: rest.map(({ rows }) => fromJson((rows[0] as [string])[0])),
-      };
-    });
+function pgliteBatch(pglite: PgliteProxy): Batch {
+  return async (_companyId, opening, reads) => {
+    const asJson = (read: Read) =>
+      `select coalesce(json_agg(r), '[]')::text from (${inline(read.text, read.params)}) r`;
+    // One `exec` is one implicit transaction, and the proxy runs it between transactions, never inside one.
+    const results = await pglite.exec([opening, ...reads.map(asJson)].join('; '), { rowMode: 'array' });
+    const [first, ...rest] = results as [Results<unknown[]>, ...Results<[string]>[]];
+    return {
+      opening: { rows: first.rows, fields: first.fields.map((field) => field.name) },
+      reads: rest.map(({ rows }) => fromJson((rows[0] as [string])[0])),
+    };
+  };
 }
 
 function fromJson(text: string): ReadResult {
   const objects = JSON.parse(text) as Record<string, unknown>[];
-  return { rows: objects.map((object) => Object.values(object)), fields: Object.keys(objects[0] ?? {}) };
+  const rows = objects.map((object) => Object.values(object).map(asPgliteReads));
+  return { rows, fields: Object.keys(objects[0] ?? {}) };
 }
+
+/**
+ * PGlite's row reader decodes each text field with a TextDecoder that drops a leading U+FEFF; its JSON keeps it. The
+ * same as every other read on PGlite, then (the CSV, a booking answered after an edit), rather than a BOM that comes
+ * and goes between screens.
+ */
+const asPgliteReads = (value: unknown) =>
+  typeof value === 'string' && value.charCodeAt(0) === 0xfeff ? value.slice(1) : value;
