@@ -4,7 +4,7 @@ import { fillPlaceholders, type Query } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { PgDatabase, PgDialect } from 'drizzle-orm/pg-core';
 import { PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite';
-import { Pool, escapeIdentifier, escapeLiteral, type PoolClient, type QueryResult } from 'pg';
+import { Pool, escapeIdentifier, escapeLiteral, type PoolClient, type QueryArrayConfig, type QueryResult } from 'pg';
 import type { Db } from './client';
 import { PgliteProxy } from './pgliteProxy';
 
@@ -21,6 +21,8 @@ interface Scope {
   open: boolean;
   /** A scope whose reads were answered with its committed opening (`runAfter` with reads): nothing else may run. */
   prefetched?: Prefetched;
+  /** An open scope's reads, answered with its `begin` (`run` with reads): other queries run in it as usual. */
+  preloaded?: Prefetched;
 }
 
 /**
@@ -75,15 +77,20 @@ class Prefetched {
   constructor(private readonly results: Map<string, ReadResult>) {}
 
   /** Answers a driver `query(...)` call from the results, as the driver would have (each result serves once). */
-  take(args: unknown[]): Promise<unknown> {
+  find(args: unknown[]): Promise<unknown> | undefined {
     const [first, second, third] = args as [string | DriverConfig, unknown[] | undefined, DriverConfig | undefined];
     const text = typeof first === 'string' ? first : first.text;
     const config = typeof first === 'string' ? third : first;
     const key = text === undefined ? undefined : readKey(text, second ?? []);
     const result = key === undefined ? undefined : this.results.get(key);
-    if (!key || !result) return Promise.reject(this.miss());
+    if (!key || !result) return undefined;
     this.results.delete(key);
     return Promise.resolve({ rows: config?.rowMode === 'array' ? result.rows : toObjects(result) });
+  }
+
+  /** `find`, where every query must have been sent ahead. */
+  take(args: unknown[]): Promise<unknown> {
+    return this.find(args) ?? Promise.reject(this.miss());
   }
 
   miss(): PrefetchMiss {
@@ -98,11 +105,15 @@ function toObjects({ rows, fields }: ReadResult): Record<string, unknown>[] {
   return rows.map((row) => Object.fromEntries(fields.map((field, i) => [field, row[i]])));
 }
 
-/** `opening`: a statement sent with `begin` in its round trip; `fn` receives its rows (none without one). */
+/**
+ * `opening`: a statement sent with `begin` in its round trip, and `reads` after it; `fn` receives the opening's rows
+ * (none without one) and the reads' results by key.
+ */
 type Transaction = <T>(
   companyId: string,
   opening: string | undefined,
-  fn: (tx: Db, connection: Connection, rows: unknown[]) => Promise<T>,
+  reads: Read[],
+  fn: (tx: Db, connection: Connection, rows: unknown[], preloaded: Map<string, ReadResult>) => Promise<T>,
 ) => Promise<T>;
 
 /** Each Tenancy's `db` to the handle its prepared statements are built on (see `preparedOn`). */
@@ -154,8 +165,9 @@ export class Tenancy {
     // prefetched scope they are answered from its results.
     const router: Connection = {
       query: (...args) => {
-        const prefetched = this.scopes.getStore()?.prefetched;
-        return prefetched ? prefetched.take(args) : (current()?.connection ?? client).query(...args);
+        const scope = this.scopes.getStore();
+        if (scope?.prefetched) return scope.prefetched.take(args);
+        return (scope?.open && scope.preloaded?.find(args)) || (current()?.connection ?? client).query(...args);
       },
     };
     const session = pg
@@ -164,9 +176,12 @@ export class Tenancy {
     routedHandles.set(this.db, new PgDatabase(dialect, session, schema) as unknown as Db);
   }
 
-  /** Commits when `fn` resolves, rolls back when it throws. Scopes nest only within the same company. */
-  run<T>(companyId: string, fn: () => Promise<T>): Promise<T> {
-    return this.open(companyId, undefined, fn);
+  /**
+   * Commits when `fn` resolves, rolls back when it throws. Scopes nest only within the same company. `reads` (queries
+   * `fn` is known to make) travel with `begin`, and `fn`'s first asking for each is answered from there.
+   */
+  run<T>(companyId: string, fn: () => Promise<T>, reads: Prefetch[] = []): Promise<T> {
+    return this.open(companyId, undefined, fn, reads);
   }
 
   /**
@@ -222,6 +237,7 @@ export class Tenancy {
     companyId: string,
     opening: string | undefined,
     fn: (rows: unknown[]) => Promise<T>,
+    prefetch: Prefetch[] = [],
   ): Promise<T> {
     const scope = this.scopes.getStore();
     if (scope?.open || scope?.prefetched) {
@@ -232,8 +248,9 @@ export class Tenancy {
     }
     let opened: Scope | undefined;
     try {
-      return await this.transaction(companyId, opening, (tx, connection, rows) => {
+      return await this.transaction(companyId, opening, prefetch.map(toRead), (tx, connection, rows, preloaded) => {
         opened = { companyId, tx, connection, open: true };
+        if (preloaded.size > 0) opened.preloaded = new Prefetched(preloaded);
         return this.scopes.run(opened, fn, rows);
       });
     } finally {
@@ -275,26 +292,34 @@ type Schema = ConstructorParameters<typeof NodePgTransaction>[2];
  * simple-protocol query of several statements, so the company goes in as an escaped literal).
  */
 function pgTransaction(pool: Pool, dialect: PgDialect, schema: Schema): Transaction {
-  return async (companyId, opening, fn) => {
+  return async (companyId, opening, reads, fn) => {
     const client = await pool.connect();
     // A failed begin, commit or rollback leaves the connection in an unknown state: the pool discards it then.
     let broken: Error | undefined;
-    const control = (text: string) =>
-      client.query(text).catch((err: Error) => {
+    const control = (query: string | QueryArrayConfig) =>
+      client.query(query).catch((err: Error) => {
         broken = err;
         throw err;
       });
     try {
-      const begin = `begin; set local app.company_id = ${escapeLiteral(companyId)}`;
+      const statements = ['begin', `set local app.company_id = ${escapeLiteral(companyId)}`];
+      if (opening !== undefined) statements.push(opening);
+      const sent = appendReads(client, statements, reads);
+      const text = statements.join('; ');
       // Several statements in one query answer one result each, in order.
       const results = (await control(
-        opening === undefined ? begin : `${begin}; ${opening}`,
+        reads.length > 0 ? { text, rowMode: 'array', types: reads[0]?.config.types as never } : text,
       )) as unknown as QueryResult[];
-      const rows = opening === undefined ? [] : (results[results.length - 1] as QueryResult).rows;
+      sent.done();
+      const first = results[2] as QueryResult;
+      const rows = opening === undefined ? [] : reads.length > 0 ? toObjects(resultOf(first)) : first.rows;
+      const preloaded = new Map(
+        reads.map((read, i) => [read.key, resultOf(results[sent.at[i] as number] as QueryResult)]),
+      );
       const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, schema), schema);
       let result;
       try {
-        result = await fn(tx as unknown as Db, client as unknown as Connection, rows);
+        result = await fn(tx as unknown as Db, client as unknown as Connection, rows, preloaded);
       } catch (err) {
         await control('rollback');
         throw err;
@@ -309,14 +334,24 @@ function pgTransaction(pool: Pool, dialect: PgDialect, schema: Schema): Transact
 
 /** PGlite runs as its superuser, whom the policies do not bind: its own transaction, no company to set. */
 function pgliteTransaction(pglite: PgliteProxy, dialect: PgDialect, schema: Schema): Transaction {
-  return (_companyId, opening, fn) =>
-    pglite.transaction(async (client) =>
-      fn(
+  return (_companyId, opening, reads, fn) =>
+    pglite.transaction(async (client) => {
+      let rows: unknown[] = [];
+      let preloaded = new Map<string, ReadResult>();
+      if (reads.length > 0) {
+        const answered = pgliteAnswers(await client.exec(pgliteText(opening, reads), { rowMode: 'array' }), opening);
+        rows = answered.opening ? toObjects(answered.opening) : [];
+        preloaded = new Map(reads.map((read, i) => [read.key, answered.reads[i] as ReadResult]));
+      } else if (opening !== undefined) {
+        rows = (await client.query(opening)).rows;
+      }
+      return fn(
         new PgliteTransaction(dialect, new PgliteSession(client as never, dialect, schema), schema) as unknown as Db,
         client as unknown as Connection,
-        opening === undefined ? [] : (await client.query(opening)).rows,
-      ),
-    );
+        rows,
+        preloaded,
+      );
+    });
 }
 
 /** A prefetched read's SQL, values and driver options, as its Drizzle prepared query would send them. */
@@ -381,37 +416,20 @@ function pgBatch(pool: Pool): Batch {
     const client = await pool.connect();
     let failed: Error | undefined;
     try {
-      const prepared = preparedBy.get(client) ?? new Set<string>();
       // A query of several statements is one transaction of its own (an implicit block, so `set local` holds
       // until its end): no `begin` or `commit` to send.
       const statements = [`set local app.company_id = ${escapeLiteral(companyId)}`, opening];
-      const at: number[] = [];
-      const preparing = new Set<string>();
-      for (const read of reads) {
-        if (read.name === undefined) {
-          at.push(statements.push(inline(read.text, read.params)) - 1);
-          continue;
-        }
-        const name = sqlStatementName(read.name);
-        if (!prepared.has(read.name) && !preparing.has(read.name)) {
-          statements.push(`prepare ${name} as ${read.text}`);
-          preparing.add(read.name);
-        }
-        const args = read.params.length > 0 ? `(${read.params.map(literal).join(', ')})` : '';
-        at.push(statements.push(`execute ${name}${args}`) - 1);
-      }
+      const sent = appendReads(client, statements, reads);
       const results = (await client.query({
         text: statements.join('; '),
         rowMode: 'array',
         types: reads[0]?.config.types as never,
-      })) as unknown as QueryResult<unknown[]>[];
-      for (const name of preparing) prepared.add(name);
-      preparedBy.set(client, prepared);
-      const result = (i: number): ReadResult => {
-        const { rows, fields } = results[i] as QueryResult<unknown[]>;
-        return { rows, fields: fields.map((field) => field.name) };
+      })) as unknown as QueryResult[];
+      sent.done();
+      return {
+        opening: resultOf(results[1] as QueryResult),
+        reads: sent.at.map((i) => resultOf(results[i] as QueryResult)),
       };
-      return { opening: result(1), reads: at.map(result) };
     } catch (err) {
       failed = err as Error;
       throw err;
@@ -419,6 +437,37 @@ function pgBatch(pool: Pool): Batch {
       client.release(failed);
     }
   };
+}
+
+/**
+ * Appends the reads to a simple query's statements: a named one is `prepare`d once per connection, then `execute`d
+ * with literals (so PostgreSQL keeps its plan), an unnamed one inlined. `at`: each read's statement; `done` records
+ * what the connection has prepared, once the query succeeded.
+ */
+function appendReads(client: PoolClient, statements: string[], reads: Read[]): { at: number[]; done(): void } {
+  const prepared = preparedBy.get(client) ?? new Set<string>();
+  const preparing = new Set<string>();
+  const at = reads.map((read) => {
+    if (read.name === undefined) return statements.push(inline(read.text, read.params)) - 1;
+    const name = sqlStatementName(read.name);
+    if (!prepared.has(read.name) && !preparing.has(read.name)) {
+      statements.push(`prepare ${name} as ${read.text}`);
+      preparing.add(read.name);
+    }
+    const args = read.params.length > 0 ? `(${read.params.map(literal).join(', ')})` : '';
+    return statements.push(`execute ${name}${args}`) - 1;
+  });
+  return {
+    at,
+    done() {
+      for (const name of preparing) prepared.add(name);
+      preparedBy.set(client, prepared);
+    },
+  };
+}
+
+function resultOf({ rows, fields }: QueryResult): ReadResult {
+  return { rows: rows as unknown[][], fields: fields.map((field) => field.name) };
 }
 
 /**
@@ -430,15 +479,23 @@ function pgBatch(pool: Pool): Batch {
  */
 function pgliteBatch(pglite: PgliteProxy): Batch {
   return async (_companyId, opening, reads) => {
-    const asJson = (read: Read) =>
-      `select coalesce(json_agg(r), '[]')::text from (${inline(read.text, read.params)}) r`;
     // One `exec` is one implicit transaction, and the proxy runs it between transactions, never inside one.
-    const results = await pglite.exec([opening, ...reads.map(asJson)].join('; '), { rowMode: 'array' });
-    const [first, ...rest] = results as [Results<unknown[]>, ...Results<[string]>[]];
-    return {
-      opening: { rows: first.rows, fields: first.fields.map((field) => field.name) },
-      reads: rest.map(({ rows }) => fromJson((rows[0] as [string])[0])),
-    };
+    const answered = pgliteAnswers(await pglite.exec(pgliteText(opening, reads), { rowMode: 'array' }), opening);
+    return { opening: answered.opening as ReadResult, reads: answered.reads };
+  };
+}
+
+/** The opening statement, if any, then each read as one JSON text. */
+function pgliteText(opening: string | undefined, reads: Read[]): string {
+  const asJson = (read: Read) => `select coalesce(json_agg(r), '[]')::text from (${inline(read.text, read.params)}) r`;
+  return [...(opening === undefined ? [] : [opening]), ...reads.map(asJson)].join('; ');
+}
+
+function pgliteAnswers(results: Results[], opening: string | undefined): { opening?: ReadResult; reads: ReadResult[] } {
+  const [first, ...rest] = opening === undefined ? [undefined, ...results] : results;
+  return {
+    opening: first && { rows: first.rows as unknown[][], fields: first.fields.map((field) => field.name) },
+    reads: rest.map((result) => fromJson(((result as Results<[string]>).rows[0] as [string])[0])),
   };
 }
 

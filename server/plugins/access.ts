@@ -19,9 +19,10 @@ declare module 'fastify' {
      */
     ownTransactions?: boolean | ((request: FastifyRequest) => boolean);
     /**
-     * A GET handler's reads, known from its validated request and the token's company alone: when the member is
-     * read in the request's transaction, they travel with it and its commit, one round trip in all
-     * (`Tenancy.runAfter`). The handler must make no other query (should it, it runs again the ordinary way).
+     * Reads the handler makes, known from its validated request and the token's company alone. A GET's, when its
+     * member is read in the request's transaction, travel with it as one committed round trip (`Tenancy.runAfter`;
+     * should the handler make any other query, it runs again the ordinary way). Any other route's travel with its
+     * transaction's `begin` and are answered from there (`Tenancy.run`).
      */
     prefetch?: (request: FastifyRequest, companyId: string) => Prefetch[];
   }

@@ -26,9 +26,7 @@ export const tenancyPlugin = fp(async (app: FastifyInstance, opts: { tenancy: Te
     const handler = route.handler as RouteHandlerMethod;
     const access = route.config?.access;
     const prefetch = route.config?.prefetch;
-    if (prefetch && [route.method].flat().some((method) => method !== 'GET' && method !== 'HEAD')) {
-      throw new Error(`${String(route.method)} ${route.url}: only GET routes prefetch their reads`);
-    }
+    const readOnly = [route.method].flat().every((method) => method === 'GET' || method === 'HEAD');
     route.handler = async function scoped(request, reply) {
       const inScope = async () => {
         if (request.validationError) throw request.validationError;
@@ -40,8 +38,9 @@ export const tenancyPlugin = fp(async (app: FastifyInstance, opts: { tenancy: Te
       if (claims) {
         const member = requestContextQuery(claims.companyId, claims.userId);
         // Nothing is read ahead for a request that will be refused for its input or (by its token) its role.
+        // Read ahead and committed with the member: only a read-only handler's reads.
         const refused = request.validationError || (access === 'manager' && claims.role !== 'Manager');
-        const reads = prefetch && !refused ? prefetch(request, claims.companyId) : [];
+        const reads = prefetch && readOnly && !refused ? prefetch(request, claims.companyId) : [];
         return tenancy.runAfter(
           claims.companyId,
           member,
@@ -56,7 +55,8 @@ export const tenancyPlugin = fp(async (app: FastifyInstance, opts: { tenancy: Te
       }
       if (request.validationError) throw request.validationError;
       if (ownsTransactions(request)) return handler.call(this, request, reply);
-      return tenancy.run(requireAuth(request).companyId, inScope);
+      const { companyId } = requireAuth(request);
+      return tenancy.run(companyId, inScope, prefetch ? prefetch(request, companyId) : []);
     };
   });
 });

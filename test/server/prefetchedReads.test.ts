@@ -21,6 +21,8 @@ import { bearer, describeEachDb } from './helpers';
 const DAY = '2026-06-15';
 const names = (rows: Array<{ name: string }>) => rows.map((row) => row.name);
 
+type Checkout = (err: Error | undefined, client: PoolClient | undefined, done: () => void) => void;
+
 /** Counts what reaches the driver: pool checkouts and queries on PostgreSQL, transactions and calls on PGlite. */
 function watchDriver(database: Database) {
   const calls = { checkouts: 0, queries: 0, transactions: 0, texts: [] as string[] };
@@ -29,22 +31,32 @@ function watchDriver(database: Database) {
     calls.texts.push(typeof first === 'string' ? first : first.text);
   };
   if (database.pool) {
-    const pool = database.pool as Pool & { connect(): Promise<PoolClient> };
-    const connect = pool.connect.bind(pool);
+    const pool = database.pool as Pool & { connect(callback?: Checkout): Promise<PoolClient> | undefined };
+    const connect = pool.connect.bind(pool) as (callback?: Checkout) => Promise<PoolClient> | undefined;
     const watched = new WeakSet<PoolClient>();
-    pool.connect = (async () => {
+    const watch = (client: PoolClient) => {
+      if (watched.has(client)) return;
+      watched.add(client);
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((...args: unknown[]) => {
+        calls.queries++;
+        record(args);
+        return query(...args);
+      }) as typeof client.query;
+    };
+    // pool.query checks out with a callback, a transaction with a promise.
+    pool.connect = ((callback?: Checkout) => {
       calls.checkouts++;
-      const client = await connect();
-      if (!watched.has(client)) {
-        watched.add(client);
-        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-        client.query = ((...args: unknown[]) => {
-          calls.queries++;
-          record(args);
-          return query(...args);
-        }) as typeof client.query;
+      if (callback) {
+        return connect((err, client, done) => {
+          if (client) watch(client);
+          callback(err, client, done);
+        });
       }
-      return client;
+      return (connect() as Promise<PoolClient>).then((client) => {
+        watch(client);
+        return client;
+      });
     }) as typeof pool.connect;
     return { calls, restore: () => void (pool.connect = connect as typeof pool.connect) };
   }
@@ -154,6 +166,36 @@ describeEachDb('prefetched reads', (ctx) => {
     } finally {
       watch.restore();
     }
+  });
+
+  test('a check-in’s booking travels with its transaction’s begin, and a lost race reads it again', async () => {
+    const { app, db, database } = ctx();
+    const c = await createCompany(app, db);
+    const ana = await addBooking(db, c.companyId, { date: DAY, time: '09:00', name: 'Ana', adults: 2, pax: 2 });
+    const checkIn = (adults: number) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/bookings/${ana.id}`,
+        headers: bearer(c.manager.token),
+        payload: { _id: ana.id, attendees: [{ Adults: adults }] },
+      });
+    const watch = watchDriver(database);
+    try {
+      const seen = watch.calls.texts.length;
+      const res = await checkIn(1);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ attendees: [{ Adults: 1 }] });
+      const texts = watch.calls.texts.slice(seen).join('\n');
+      // Sent ahead: as a prepared statement's EXECUTE on PostgreSQL, inlined on PGlite; never on its own.
+      expect(texts).toMatch(/execute "prefetch_bookings_by_id"|"bookings"\."id" = '/);
+      const selects = texts.split('\n').filter((text) => text.startsWith('select'));
+      expect(selects.filter((text) => /"bookings"\."id" = \$/.test(text))).toEqual([]);
+    } finally {
+      watch.restore();
+    }
+    // Over the booked count: answered from the row read ahead, before any write.
+    expect((await checkIn(3)).statusCode).toBe(400);
+    expect((await checkIn(2)).json()).toMatchObject({ attendees: [{ Adults: 2 }], version: 3 });
   });
 
   test('names with quotes and backslashes travel as literals and find their slot', async () => {

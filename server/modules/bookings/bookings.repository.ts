@@ -167,8 +167,12 @@ const bookingById = preparedBookings('bookings_by_id', (select) =>
   select.where(and(eq(bookings.companyId, sql.placeholder('companyId')), eq(bookings.id, sql.placeholder('id')))),
 );
 
+export const bookingByIdRead = (db: Db, companyId: string, id: string) =>
+  ({ statement: bookingById(db), values: { companyId, id } }) satisfies Prefetch;
+
 export async function findBooking(db: Db, companyId: string, id: string): Promise<BookingRow | undefined> {
-  const [row] = await bookingById(db).execute({ companyId, id });
+  const { statement, values } = bookingByIdRead(db, companyId, id);
+  const [row] = await statement.execute(values);
   return row;
 }
 

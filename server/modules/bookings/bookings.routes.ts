@@ -20,6 +20,7 @@ import type { BookingsService, Slot } from './bookings.service';
 import type { GuideBookingsService } from './guideBookings.service';
 
 const idParams = z.object({ id: z.uuid({ message: 'Not a booking id' }) });
+const idOf = (request: { params: unknown }) => (request.params as z.infer<typeof idParams>).id;
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const conflict = errorBodySchema.extend({ current: bookingSchema.optional() });
 
@@ -80,7 +81,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/bookings/:id',
     {
-      config: { access: 'member' },
+      config: { access: 'member', prefetch: (request, companyId) => bookings.reads.booking(companyId, idOf(request)) },
       schema: {
         params: idParams,
         body: checkInBodySchema,
@@ -93,7 +94,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/bookings/edit/:id',
     {
-      config: { access: 'member' },
+      config: { access: 'member', prefetch: (request, companyId) => bookings.reads.booking(companyId, idOf(request)) },
       schema: {
         params: idParams,
         body: editBookingBodySchema,

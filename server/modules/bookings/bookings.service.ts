@@ -20,6 +20,7 @@ import { listSourceLabels, listTourLabels, type CompanySettings } from '../compa
 import { attendedCounts, bookedCounts, toBookingDto, viewerOf } from './bookings.mapper';
 import type { Prefetch } from '../../db/tenancy';
 import {
+  bookingByIdRead,
   dayBookingsRead,
   findBooking,
   insertBooking,
@@ -46,8 +47,9 @@ export class BookingsService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** The reads `day`, `slot` and `nearby` make, known before the member is (route `config.prefetch`). */
+  /** The reads `day`, `slot`, `nearby` and a booking's writes make first (route `config.prefetch`). */
   readonly reads = {
+    booking: (companyId: string, id: string): Prefetch[] => [bookingByIdRead(this.db, companyId, id)],
     day: (companyId: string, day: string): Prefetch[] => [dayBookingsRead(this.db, companyId, day)],
     slot: (companyId: string, slot: Slot): Prefetch[] => [slotBookingsRead(this.db, companyId, slot)],
     nearby: (companyId: string, day: string, startTime: string, endTime: string): Prefetch[] => [
