@@ -16,7 +16,7 @@ import {
 import { requestContextQuery, type RequestContextRow } from '../../server/modules/users/users.repository';
 import { encodeNameList } from '../../src/domain/reports';
 import { TOURS, addBooking, createCompany } from './fixtures';
-import { bearer, describeEachDb } from './helpers';
+import { bearer, describeEachDb, refreshWith } from './helpers';
 
 const DAY = '2026-06-15';
 const names = (rows: Array<{ name: string }>) => rows.map((row) => row.name);
@@ -196,6 +196,26 @@ describeEachDb('prefetched reads', (ctx) => {
     // Over the booked count: answered from the row read ahead, before any write.
     expect((await checkIn(3)).statusCode).toBe(400);
     expect((await checkIn(2)).json()).toMatchObject({ attendees: [{ Adults: 2 }], version: 3 });
+  });
+
+  test('a refresh sends its token and its company’s reads with its begin', async () => {
+    const { app, db, database } = ctx();
+    const c = await createCompany(app, db);
+    const watch = watchDriver(database);
+    try {
+      const seen = watch.calls.texts.length;
+      const res = await refreshWith(app, c.manager.refresh);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ user: { company: { tours: [{}, {}], sources: expect.any(Array) } } });
+      const selects = watch.calls.texts
+        .slice(seen)
+        .flatMap((text) => text.split(/;\s*/))
+        .filter((text) => /^select /.test(text) && / from "(companies|tours|sources|refresh_tokens)"/.test(text));
+      // Each went ahead (PostgreSQL: prepared, then EXECUTE; PGlite: inlined), none with a parameter of its own.
+      expect(selects.filter((text) => /\$\d/.test(text))).toEqual([]);
+    } finally {
+      watch.restore();
+    }
   });
 
   test('names with quotes and backslashes travel as literals and find their slot', async () => {

@@ -2,11 +2,12 @@ import { v7 as uuidv7 } from 'uuid';
 import type { AuthUser } from '../../../src/domain/auth';
 import type { Tenancy } from '../../db/tenancy';
 import { UnauthorizedError } from '../../errors';
-import { findCompany } from '../companies/companies.repository';
+import { companyReads, findCompany } from '../companies/companies.repository';
 import { findActiveUser, findMemberKeysByEmail, type UserRow } from '../users/users.repository';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import {
   findRefreshTokenByHash,
+  refreshTokenByHashRead,
   findRefreshTokenCompany,
   insertRefreshToken,
   markRotated,
@@ -62,21 +63,27 @@ export class AuthService {
     const tokenHash = hashRefreshToken(rawToken);
     const companyId = await findRefreshTokenCompany(this.db, tokenHash);
     if (!companyId) throw new UnauthorizedError(SESSION_ENDED, 'INVALID_REFRESH_TOKEN');
+    // The token and the company (for the session's answer) travel with the transaction's begin.
+    const reads = [refreshTokenByHashRead(this.db, companyId, tokenHash), ...companyReads(this.db, companyId)];
     // A refused reuse is returned rather than thrown, so the family's revocation commits.
-    const outcome = await this.tenancy.run(companyId, async (): Promise<Session | UnauthorizedError> => {
-      const row = await findRefreshTokenByHash(this.db, companyId, tokenHash);
-      const now = this.now();
-      if (!row || row.revokedAt || row.expiresAt <= now) {
-        return new UnauthorizedError(SESSION_ENDED, 'INVALID_REFRESH_TOKEN');
-      }
-      if (row.rotatedAt || !(await markRotated(this.db, row, now))) {
-        const refused = await this.checkRotatedToken(row, now);
-        if (refused) return refused;
-      }
-      const user = await findActiveUser(this.db, row.companyId, row.userId);
-      if (!user) return new UnauthorizedError(SESSION_ENDED, 'INVALID_REFRESH_TOKEN');
-      return this.startSession(user, row.familyId);
-    });
+    const outcome = await this.tenancy.run(
+      companyId,
+      async (): Promise<Session | UnauthorizedError> => {
+        const row = await findRefreshTokenByHash(this.db, companyId, tokenHash);
+        const now = this.now();
+        if (!row || row.revokedAt || row.expiresAt <= now) {
+          return new UnauthorizedError(SESSION_ENDED, 'INVALID_REFRESH_TOKEN');
+        }
+        if (row.rotatedAt || !(await markRotated(this.db, row, now))) {
+          const refused = await this.checkRotatedToken(row, now);
+          if (refused) return refused;
+        }
+        const user = await findActiveUser(this.db, row.companyId, row.userId);
+        if (!user) return new UnauthorizedError(SESSION_ENDED, 'INVALID_REFRESH_TOKEN');
+        return this.startSession(user, row.familyId);
+      },
+      reads,
+    );
     if (outcome instanceof UnauthorizedError) throw outcome;
     return outcome;
   }
@@ -93,19 +100,24 @@ export class AuthService {
   }
 
   startSession(user: UserRow, familyId: string): Promise<Session> {
-    return this.tenancy.run(user.companyId, async () => {
-      const refreshToken = newRefreshToken();
-      const refreshExpiresAt = new Date(this.now().getTime() + this.settings.refreshTokenTtlSeconds * 1000);
-      await insertRefreshToken(this.db, {
-        companyId: user.companyId,
-        id: uuidv7(),
-        userId: user.id,
-        familyId,
-        tokenHash: hashRefreshToken(refreshToken),
-        expiresAt: refreshExpiresAt,
-      });
-      return { user: await this.authUser(user), refreshToken, refreshExpiresAt };
-    });
+    const reads = companyReads(this.db, user.companyId);
+    return this.tenancy.run(
+      user.companyId,
+      async () => {
+        const refreshToken = newRefreshToken();
+        const refreshExpiresAt = new Date(this.now().getTime() + this.settings.refreshTokenTtlSeconds * 1000);
+        await insertRefreshToken(this.db, {
+          companyId: user.companyId,
+          id: uuidv7(),
+          userId: user.id,
+          familyId,
+          tokenHash: hashRefreshToken(refreshToken),
+          expiresAt: refreshExpiresAt,
+        });
+        return { user: await this.authUser(user), refreshToken, refreshExpiresAt };
+      },
+      reads,
+    );
   }
 
   authUser(user: UserRow): Promise<AuthUser> {

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { refreshTokens } from '../../db/schema';
+import { prepared, type Prefetch } from '../../db/tenancy';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
@@ -22,15 +23,30 @@ export async function findRefreshTokenCompany(db: Db, tokenHash: string): Promis
 }
 
 /** Within the token's company (see findRefreshTokenCompany). */
+const tokenByHash = prepared((db) =>
+  db
+    .select()
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.companyId, sql.placeholder('companyId')),
+        eq(refreshTokens.tokenHash, sql.placeholder('tokenHash')),
+      ),
+    )
+    .prepare('refresh_token_by_hash'),
+);
+
+/** The token's read as a statement and its values: run by `findRefreshTokenByHash`, or sent ahead (`Prefetch`). */
+export const refreshTokenByHashRead = (db: Db, companyId: string, tokenHash: string) =>
+  ({ statement: tokenByHash(db), values: { companyId, tokenHash } }) satisfies Prefetch;
+
 export async function findRefreshTokenByHash(
   db: Db,
   companyId: string,
   tokenHash: string,
 ): Promise<RefreshTokenRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(refreshTokens)
-    .where(and(eq(refreshTokens.companyId, companyId), eq(refreshTokens.tokenHash, tokenHash)));
+  const { statement, values } = refreshTokenByHashRead(db, companyId, tokenHash);
+  const [row] = await statement.execute(values);
   return row;
 }
 
