@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Prefetch } from '../db/tenancy';
+import type { Prefetch } from '../db/reads';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { AuthContext } from './auth';
 

@@ -30,6 +30,13 @@ function watchDriver(database: Database) {
     const first = args[0] as string | { text: string };
     calls.texts.push(typeof first === 'string' ? first : first.text);
   };
+  /** `fn` called on `self`, counted and its SQL recorded. */
+  const counted = <F extends (...args: never[]) => unknown>(self: object, fn: F): F =>
+    ((...args: Parameters<F>) => {
+      calls.queries++;
+      record(args);
+      return fn.apply(self, args);
+    }) as F;
   if (database.pool) {
     const pool = database.pool as Pool & { connect(callback?: Checkout): Promise<PoolClient> | undefined };
     const connect = pool.connect.bind(pool) as (callback?: Checkout) => Promise<PoolClient> | undefined;
@@ -37,12 +44,7 @@ function watchDriver(database: Database) {
     const watch = (client: PoolClient) => {
       if (watched.has(client)) return;
       watched.add(client);
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      client.query = ((...args: unknown[]) => {
-        calls.queries++;
-        record(args);
-        return query(...args);
-      }) as typeof client.query;
+      client.query = counted(client, client.query);
     };
     // pool.query checks out with a callback, a transaction with a promise.
     pool.connect = ((callback?: Checkout) => {
@@ -65,37 +67,20 @@ function watchDriver(database: Database) {
   pglite.transaction = ((fn: Parameters<PgliteProxy['transaction']>[0]) => {
     calls.transactions++;
     return transaction.call(pglite, (tx) => {
-      const { query: txQuery, exec: txExec } = tx;
-      tx.query = ((...args: Parameters<typeof txQuery>) => {
-        calls.queries++;
-        record(args);
-        return txQuery.apply(tx, args);
-      }) as typeof tx.query;
-      tx.exec = ((...args: Parameters<typeof txExec>) => {
-        calls.queries++;
-        record(args);
-        return txExec.apply(tx, args);
-      }) as typeof tx.exec;
+      tx.query = counted(tx, tx.query);
+      tx.exec = counted(tx, tx.exec);
       return fn(tx);
     });
   }) as typeof pglite.transaction;
-  pglite.query = ((...args: Parameters<typeof query>) => {
-    calls.queries++;
-    record(args);
-    return query.apply(pglite, args);
-  }) as typeof pglite.query;
-  pglite.exec = ((...args: Parameters<typeof exec>) => {
-    calls.queries++;
-    record(args);
-    return exec.apply(pglite, args);
-  }) as typeof pglite.exec;
+  pglite.query = counted(pglite, query);
+  pglite.exec = counted(pglite, exec);
   return {
     calls,
     restore: () => Object.assign(pglite, { query, exec, transaction }),
   };
 }
 
-// A signed-in read sends its member lookup, its reads and its commit with its `begin`: one round trip.
+// A signed-in read sends its company, its member lookup and its reads together: one round trip.
 describeEachDb('prefetched reads', (ctx) => {
   test('a day, a slot and nearby tours each cost one round trip, request after request', async () => {
     const { app, db, database } = ctx();

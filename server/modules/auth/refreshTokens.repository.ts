@@ -2,7 +2,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { refreshTokens } from '../../db/schema';
-import { prepared, type Prefetch } from '../../db/tenancy';
+import type { Prefetch } from '../../db/reads';
+import { prepared } from '../../db/tenancy';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 

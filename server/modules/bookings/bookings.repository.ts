@@ -2,7 +2,8 @@ import { and, asc, between, eq, getTableColumns, inArray, sql, type Query } from
 import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { bookings } from '../../db/schema';
-import { prepared, type Prefetch } from '../../db/tenancy';
+import type { Prefetch } from '../../db/reads';
+import { prepared } from '../../db/tenancy';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type NewBooking = typeof bookings.$inferInsert;

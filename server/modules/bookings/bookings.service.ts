@@ -18,7 +18,7 @@ import { BadRequestError, ConflictError, NotFoundError, type AppError } from '..
 import type { AuthContext } from '../../plugins/auth';
 import { listSourceLabels, listTourLabels, type CompanySettings } from '../companies/companies.repository';
 import { attendedCounts, bookedCounts, toBookingDto, viewerOf } from './bookings.mapper';
-import type { Prefetch } from '../../db/tenancy';
+import type { Prefetch } from '../../db/reads';
 import {
   bookingByIdRead,
   dayBookingsRead,

@@ -2,7 +2,8 @@ import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Company, TourColor, TourFlag } from '../../../src/domain/company';
 import type { Db } from '../../db/client';
 import { companies, sources, tours } from '../../db/schema';
-import { prepared, type Prefetch } from '../../db/tenancy';
+import type { Prefetch } from '../../db/reads';
+import { prepared } from '../../db/tenancy';
 
 export type NewCompany = typeof companies.$inferInsert;
 export type NewTour = typeof tours.$inferInsert;

@@ -4,7 +4,8 @@ import { escapeLiteral } from 'pg';
 import type { ReportField } from '../../../src/domain/reports';
 import type { Db } from '../../db/client';
 import { bookings, reportCounts } from '../../db/schema';
-import { prepared, type Prefetch } from '../../db/tenancy';
+import type { Prefetch } from '../../db/reads';
+import { prepared } from '../../db/tenancy';
 import { attendedSums, preparedBookings, type BookingRow } from '../bookings/bookings.repository';
 
 export interface ReportFilter {

@@ -14,7 +14,8 @@ import {
   type ReportRow,
   type ReportType,
 } from '../../../src/domain/reports';
-import type { Prefetch, Tenancy } from '../../db/tenancy';
+import type { Prefetch } from '../../db/reads';
+import type { Tenancy } from '../../db/tenancy';
 import { BadRequestError } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { attendedCounts, bookedCounts } from '../bookings/bookings.mapper';
