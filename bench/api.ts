@@ -4,7 +4,8 @@
  *   npm run bench:api                                  both targets, 30 s per phase
  *   BENCH_TARGETS=postgres npm run bench:api           PostgreSQL only (mixed, slot read, bare baseline)
  * Settings: BENCH_PHASES (mixed,slot,bare: the PostgreSQL phases to run), BENCH_SECONDS (30), BENCH_WARMUP_SECONDS
- * (5), BENCH_CONNECTIONS (20), BENCH_COMPANIES (20), BENCH_APP=bundle|tsx (bundle: builds dist/server/main.mjs
+ * (5), BENCH_MIX (the mixed phase's operations and weights, e.g. `day` or `report:3,checkIn:1`, to see what one kind
+ * of request costs; the issue's mix when unset), BENCH_CONNECTIONS (20), BENCH_COMPANIES (20), BENCH_APP=bundle|tsx (bundle: builds dist/server/main.mjs
  * first), BENCH_CPU_PROF=1 (profiles the server of each phase and prints its top costs), BENCH_DATABASE_URL (admin
  * URL; a database `tourdesk_bench_api_<pid>` is created and dropped),
  * BENCH_COMPARE_ENTRY (another server bundle, e.g. an earlier commit's, put through the same PostgreSQL phases in
@@ -36,7 +37,7 @@ import {
 import { backendPids, dropPostgres, freshEmbedded, freshPostgres, ownerOf } from './lib/benchDb';
 import { topCosts } from './lib/cpuProfile';
 import { signInConnections, type Connection } from './lib/sessions';
-import { MIXED, describeResult, runTraffic, type Mix, type TrafficResult } from './lib/traffic';
+import { MIXED, OPERATIONS, describeResult, runTraffic, type Mix, type TrafficResult } from './lib/traffic';
 import { seedTraffic, type Slot, type TrafficFixture } from './lib/trafficData';
 import { verifyCheckIns, type WriteCheck } from './lib/verifyWrites';
 
@@ -53,6 +54,21 @@ const PROFILE = process.env.BENCH_CPU_PROF === '1';
 const COMPARE_ENTRY = process.env.BENCH_COMPARE_ENTRY;
 const PHASES = (process.env.BENCH_PHASES ?? 'mixed,slot,bare').split(',').map((p) => p.trim());
 const SLOT_ONLY: Mix = { slot: 1 };
+const MIX = parseMix(process.env.BENCH_MIX);
+
+/** `day` or `report:3,checkIn:1`: a weight of 1 when none is given. */
+function parseMix(text: string | undefined): Mix {
+  if (!text) return MIXED;
+  const mix: Mix = {};
+  for (const part of text.split(',')) {
+    const [op, weight = '1'] = part.trim().split(':');
+    const operation = OPERATIONS.find((o) => o === op);
+    if (!operation || !(Number(weight) > 0))
+      throw new Error(`BENCH_MIX: ${part} is not an operation (${OPERATIONS.join(', ')}) with a positive weight`);
+    mix[operation] = Number(weight);
+  }
+  return mix;
+}
 
 interface Row {
   label: string;
@@ -165,12 +181,12 @@ async function tourdeskPhases(
   });
   try {
     const connections = await signInConnections(app.url, fixture, CONNECTIONS);
-    await warmUp(app.url, fixture, connections, PHASES.includes('mixed') ? MIXED : SLOT_ONLY);
+    await warmUp(app.url, fixture, connections, PHASES.includes('mixed') ? MIX : SLOT_ONLY);
     if (PHASES.includes('mixed')) {
       const mixed = await measure(
         `${name}, mixed`,
         app,
-        () => runTraffic({ url: app.url, fixture, connections, durationSeconds: SECONDS }),
+        () => runTraffic({ url: app.url, fixture, connections, durationSeconds: SECONDS, mix: MIX }),
         DB_NAME,
       );
       const writes = await verifyCheckIns(ownerOf(database), mixed.checkIns);
@@ -264,9 +280,9 @@ async function benchEmbedded(): Promise<void> {
   let mixed: TrafficResult;
   try {
     const connections = await signInConnections(app.url, fixture, CONNECTIONS);
-    await warmUp(app.url, fixture, connections, MIXED);
+    await warmUp(app.url, fixture, connections, MIX);
     mixed = await measure('Embedded, mixed', app, () =>
-      runTraffic({ url: app.url, fixture, connections, durationSeconds: SECONDS }),
+      runTraffic({ url: app.url, fixture, connections, durationSeconds: SECONDS, mix: MIX }),
     );
   } finally {
     await app.stop();
@@ -316,7 +332,8 @@ function table(): string {
 async function main(): Promise<void> {
   console.log(
     `${new Date().toISOString()} · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB · ` +
-      `Node ${process.version} · ${CONNECTIONS} connections, ${SECONDS} s per phase, server from ${BUILD}`,
+      `Node ${process.version} · ${CONNECTIONS} connections, ${SECONDS} s per phase, server from ${BUILD}` +
+      (MIX === MIXED ? '' : ` · the mixed phase runs BENCH_MIX=${process.env.BENCH_MIX}, not the issue's mix`),
   );
   if (BUILD === 'bundle') execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
   if (TARGETS.includes('postgres')) await benchPostgres();

@@ -152,7 +152,8 @@ export const bookings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
-    index('bookings_slot_idx').on(t.companyId, t.date, t.time, t.tour),
+    // A slot's bookings, and report pages by tour day in (date, time, tour, id) order.
+    index('bookings_slot_idx').on(t.companyId, t.date, t.time, t.tour, t.id),
     // Reservation reports page and stream in (createdAt, id) order.
     index('bookings_created_idx').on(t.companyId, t.createdAt, t.id),
     foreignKey({ columns: [t.companyId], foreignColumns: [companies.id] }).onDelete('cascade'),

@@ -236,8 +236,16 @@ describeEachDb('reports and fees', (ctx) => {
       const t = ctx();
       const c = await seedJune(t);
       const tie = new Date('2026-06-05T08:00:00Z');
-      for (let i = 0; i < 5; i++) {
-        await addBooking(t.db, c.companyId, { date: '2026-06-05', time: '08:00', name: `Tie ${i}`, createdAt: tie });
+      // Ties on date and time across two tours, inserted alternately: a batch boundary falls between tours.
+      for (let i = 0; i < 6; i++) {
+        const tour = i % 2 === 0 ? 'Old Town Walk' : 'Hop-On Harbour Cruise';
+        await addBooking(t.db, c.companyId, {
+          date: '2026-06-05',
+          time: '08:00',
+          tour,
+          name: `Tie ${i}`,
+          createdAt: tie,
+        });
       }
       // Stamped by the database's clock, as bookings made through the API are.
       for (let i = 0; i < 3; i++) {
@@ -269,6 +277,35 @@ describeEachDb('reports and fees', (ctx) => {
       expect(new Set(streamed).size).toBe(streamed.length);
     },
   );
+
+  it('orders a tour-day report by date, time, tour and id, the order of the slot index it reads', async () => {
+    const t = ctx();
+    const c = await seedJune(t);
+    for (const [i, tour] of [
+      'Old Town Walk',
+      'Hop-On Harbour Cruise',
+      'Old Town Walk',
+      'Hop-On Harbour Cruise',
+    ].entries()) {
+      await addBooking(t.db, c.companyId, { date: '2026-06-10', time: '10:00', tour, name: `Same slot ${i}` });
+    }
+    const res = await t.app.inject({
+      url: reportUrl('date', '2026-06-01', '2026-07-31'),
+      headers: bearer(c.manager.token),
+    });
+    const rows: Array<{ _id: string; date: string; time: string; tour: string }> = res.json().rows;
+    const key = (r: (typeof rows)[number]) => [r.date, r.time, r.tour, r._id];
+    const expected = [...rows].sort((a, b) => {
+      const [x, y] = [key(a), key(b)];
+      const i = x.findIndex((v, k) => v !== y[k]);
+      return i < 0 ? 0 : x[i] < y[i] ? -1 : 1;
+    });
+    expect(rows.length).toBe(13); // seedJune’s 9 bookings that are not cancelled, and these 4
+    expect(rows.map((r) => r._id)).toEqual(expected.map((r) => r._id));
+    // The slot of 10 June holds both tours: the Harbour cruise's bookings come before the walk's.
+    const june10 = rows.filter((r) => r.date === '2026-06-10' && r.time === '10:00').map((r) => r.tour);
+    expect(june10.indexOf('Old Town Walk')).toBeGreaterThan(june10.lastIndexOf('Hop-On Harbour Cruise'));
+  });
 
   it('takes long lists of sources and tours, and answers an absurdly long one with the error body', async () => {
     const t = ctx();

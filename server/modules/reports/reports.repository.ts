@@ -35,10 +35,14 @@ function where(filter: ReportFilter): SQL {
   ) as SQL;
 }
 
-/** One total order per field, so pages and the CSV's keyset batches never skip or repeat a booking. */
+/**
+ * One total order per field, so pages and the CSV's keyset batches never skip or repeat a booking. Each is an index's
+ * order (bookings_slot_idx, bookings_created_idx): a page reads its rows off the index and stops, with no sort of
+ * the whole range.
+ */
 function order(field: ReportField) {
   return field === 'date'
-    ? [asc(bookings.date), asc(bookings.time), asc(bookings.id)]
+    ? [asc(bookings.date), asc(bookings.time), asc(bookings.tour), asc(bookings.id)]
     : [asc(bookings.createdAt), asc(bookings.id)];
 }
 
@@ -144,7 +148,7 @@ export async function* reportBatches(db: Db, filter: ReportFilter, batchSize = 2
     const after: SQL | undefined = !last
       ? undefined
       : filter.field === 'date'
-        ? sql`(${bookings.date}, ${bookings.time}, ${bookings.id}) > (${last.date}, ${last.time}, ${last.id})`
+        ? sql`(${bookings.date}, ${bookings.time}, ${bookings.tour}, ${bookings.id}) > (${last.date}, ${last.time}, ${last.tour}, ${last.id})`
         : sql`(${bookings.createdAt}, ${bookings.id}) > (${last.createdAt}, ${last.id})`;
     const rows = await db
       .select()
