@@ -294,12 +294,8 @@ describeEachDb('reports and fees', (ctx) => {
       headers: bearer(c.manager.token),
     });
     const rows: Array<{ _id: string; date: string; time: string; tour: string }> = res.json().rows;
-    const key = (r: (typeof rows)[number]) => [r.date, r.time, r.tour, r._id];
-    const expected = [...rows].sort((a, b) => {
-      const [x, y] = [key(a), key(b)];
-      const i = x.findIndex((v, k) => v !== y[k]);
-      return i < 0 ? 0 : x[i] < y[i] ? -1 : 1;
-    });
+    const key = (r: (typeof rows)[number]) => [r.date, r.time, r.tour, r._id].join('|');
+    const expected = [...rows].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
     expect(rows.length).toBe(13); // seedJune’s 9 bookings that are not cancelled, and these 4
     expect(rows.map((r) => r._id)).toEqual(expected.map((r) => r._id));
     // The slot of 10 June holds both tours: the Harbour cruise's bookings come before the walk's.
