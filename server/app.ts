@@ -8,6 +8,7 @@ import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { Tenancy } from './db/tenancy';
 import { logMethod, serializeError } from './lib/logSerializers';
+import { rateLimitStore } from './lib/rateLimitStore';
 import { responseSerializerCompiler } from './lib/responseSerializer';
 import { loadOrCreateSecret } from './lib/secret';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -136,7 +137,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: rateLimitStore(database.db) });
   await app.register(errorHandlerPlugin);
   await app.register(authPlugin, { db, tokens });
   await app.register(accessPlugin);

@@ -21,6 +21,11 @@ const envSchema = z.object({
     .min(1000)
     .default(5 * 60_000),
   SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /**
+   * Processes serving the API on PostgreSQL (node:cluster, sharing PORT). One Node process runs on one core; on a
+   * machine with more, set this to the cores left over by PostgreSQL. The embedded database serves one process.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Behind a TLS-terminating proxy: trust X-Forwarded-* so cookies get `Secure`. */
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -41,6 +46,8 @@ export interface Config {
   loginRateWindowMs: number;
   signupRateLimit: number;
   trustProxy: boolean;
+  /** Worker processes (WEB_CONCURRENCY); above 1 only with `databaseUrl`. */
+  workers: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   /** A retried refresh within this window (a lost response on a bad connection) still succeeds. */
@@ -56,6 +63,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${problems}`);
   }
   const e = parsed.data;
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid configuration:\n  WEB_CONCURRENCY: ${e.WEB_CONCURRENCY} processes need DATABASE_URL; ` +
+        'the embedded database serves one process',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -68,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateWindowMs: e.LOGIN_RATE_WINDOW_MS,
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    workers: e.WEB_CONCURRENCY,
     accessTokenTtlSeconds: 15 * 60,
     refreshTokenTtlSeconds: 30 * 24 * 60 * 60,
     refreshGraceSeconds: 30,

@@ -1,11 +1,17 @@
+import cluster from 'node:cluster';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
+import { runPrimary } from './cluster';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoIfEmpty } from './db/seed';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (config.workers > 1 && config.databaseUrl && cluster.isPrimary) {
+    await runPrimary({ ...config, databaseUrl: config.databaseUrl });
+    return;
+  }
   // The embedded database's worker failing leaves nothing to serve: exit (through close-with-grace) to be restarted.
   const database = await openDatabase(config, (err) =>
     setImmediate(() => {
@@ -23,6 +29,8 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ port: config.port, host: config.host });
+  // A worker of several: the primary prints the address once they all listen (server/cluster.ts).
+  if (cluster.isWorker) return;
   // PORT=0 asks the system for a free port: print the one it gave.
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -241,3 +241,19 @@ export const notes = pgTable(
     foreignKey({ columns: [t.companyId], foreignColumns: [companies.id] }).onDelete('cascade'),
   ],
 );
+
+/**
+ * @fastify/rate-limit's counts (server/lib/rateLimitStore.ts), shared by every server process on one database. Not a
+ * tenant table: sign-in and signup are counted before any company is known, so no company_id and no row-level
+ * security. `key` is a SHA-256 hex of the route's namespace and the limiter's key, which holds an email and an address.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  // The sweep of expired windows reads this index; `hits` alone changes on most upserts, which stay HOT updates.
+  (t) => [index('rate_limits_reset_at_idx').on(t.resetAt)],
+);

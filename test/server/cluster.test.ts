@@ -1,0 +1,159 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from '../../server/config';
+import { createPgDatabase, removeDir } from './dbTemplate';
+import { TEST_SECRET, uniqueEmail } from './helpers';
+import { httpRequest, killAllServers, spawnServer, startServer, waitFor, type ServerProcess } from './serverProcess';
+
+const PASSWORD = 'cluster test password';
+const LOGIN_LIMIT = 3;
+const DAY = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+
+/** The worker processes of a primary: its children, from /proc. */
+function childPids(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/**
+ * The pids in the server's log lines for completed requests: which processes answered. Read with a pattern, not
+ * JSON.parse: two processes share the pipe, and under load a line of one may be cut by a line of the other.
+ */
+function answeringPids(server: ServerProcess): Set<number> {
+  const pids = [...server.output().matchAll(/"pid":(\d+)[^\n]*"msg":"request completed"/g)].map((m) => Number(m[1]));
+  return new Set(pids);
+}
+
+afterAll(async () => {
+  await killAllServers();
+});
+
+describe('WEB_CONCURRENCY', () => {
+  it('is refused above 1 on the embedded database, which serves one process', () => {
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(ConfigError);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY: 2 processes need DATABASE_URL/);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '0', DATABASE_URL: 'postgres://x/y' })).toThrow(ConfigError);
+    expect(loadConfig({ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://x/y' }).workers).toBe(2);
+    expect(loadConfig({}).workers).toBe(1);
+  });
+
+  it('stops a process started that way with the reason and a non-zero exit', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tourdesk-cluster-'));
+    try {
+      const server = spawnServer({ WEB_CONCURRENCY: '2', DATA_DIR: dataDir });
+      server.ready.catch(() => undefined);
+      expect(await server.exited).toEqual({ code: 1, signal: null });
+      expect(server.output()).toMatch(/Tourdesk cannot start: Invalid configuration:\n {2}WEB_CONCURRENCY/);
+    } finally {
+      removeDir(dataDir);
+    }
+  }, 60_000);
+});
+
+if (process.env.TEST_DATABASE_URL) {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+
+  describe('WEB_CONCURRENCY=2 on PostgreSQL', () => {
+    let server: ServerProcess;
+    let drop: () => Promise<void>;
+    let dataDir: string;
+
+    beforeAll(async () => {
+      const created = await createPgDatabase(adminUrl);
+      drop = created.drop;
+      dataDir = mkdtempSync(join(tmpdir(), 'tourdesk-cluster-'));
+      server = await startServer({
+        DATABASE_URL: created.url,
+        WEB_CONCURRENCY: '2',
+        JWT_SECRET: TEST_SECRET,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+        LOGIN_RATE_LIMIT: String(LOGIN_LIMIT),
+        STATIC_DIR: join(dataDir, 'no-web-build'),
+      });
+    }, 120_000);
+    afterAll(async () => {
+      await killAllServers();
+      await drop?.();
+      if (dataDir) removeDir(dataDir);
+    });
+
+    it('serves from two worker processes that share the port, and says so once', async () => {
+      const pid = server.child.pid as number;
+      expect(childPids(pid)).toHaveLength(2);
+      expect(server.output().match(/Tourdesk is running at/g)).toHaveLength(1);
+      expect(server.output()).toContain('(PostgreSQL, 2 worker processes)');
+
+      // Each request on a connection of its own: node:cluster deals connections to the workers in turn.
+      const account = await httpRequest(server.baseUrl, 'POST', '/api/user/signup', {
+        body: { email: uniqueEmail('cluster'), password: PASSWORD },
+      });
+      expect(account.status).toBe(201);
+      const token = account.json<{ user: { token: string } }>().user.token;
+      const names = Array.from({ length: 6 }, (_, i) => `Guest ${i}`);
+      for (const name of names) {
+        const added = await httpRequest(server.baseUrl, 'POST', '/api/bookings/add-booking', {
+          token,
+          body: { name, customers: [{ Adults: 2 }], date: DAY, time: '10:00', tour: 'Old Town Walk', source: 'Walkin' },
+        });
+        expect(added.status).toBe(201);
+      }
+      // Whichever worker answers, it reads what the other wrote: the state is all in PostgreSQL.
+      for (let i = 0; i < 4; i++) {
+        const day = await httpRequest(server.baseUrl, 'GET', `/api/bookings/date/${DAY}`, { token });
+        expect(day.status).toBe(200);
+        expect(day.json<{ bookings: Array<{ name: string }> }>().bookings.map((b) => b.name)).toEqual(
+          expect.arrayContaining(names),
+        );
+      }
+      const workers = childPids(pid);
+      expect([...answeringPids(server)].sort()).toEqual([...workers].sort());
+    }, 60_000);
+
+    it('counts login attempts across the workers: the limit holds for the whole server', async () => {
+      const email = uniqueEmail('limit');
+      const attempt = () =>
+        httpRequest(server.baseUrl, 'POST', '/auth', { body: { email, password: 'not the password' } });
+      // Dealt in turn, per-process counts would let each worker take LOGIN_LIMIT attempts.
+      for (let i = 0; i < LOGIN_LIMIT; i++) expect((await attempt()).status).toBe(401);
+      const limited = await attempt();
+      expect(limited.status).toBe(429);
+    }, 60_000);
+
+    it('replaces a worker that dies, and keeps answering', async () => {
+      const pid = server.child.pid as number;
+      const [victim, survivor] = childPids(pid);
+      process.kill(victim as number, 'SIGKILL');
+      await waitFor('a new worker', () => {
+        const now = childPids(pid);
+        return now.length === 2 && !now.includes(victim as number) && now.includes(survivor as number);
+      });
+      expect(server.output()).toContain(`worker process ${victim} died (SIGKILL); starting another`);
+      const replacement = childPids(pid).find((p) => p !== survivor) as number;
+      await waitFor('the new worker to answer', async () => {
+        await Promise.all(
+          Array.from({ length: 4 }, () => httpRequest(server.baseUrl, 'GET', '/api/bookings/date/2026-01-01')),
+        );
+        return answeringPids(server).has(replacement);
+      });
+    }, 60_000);
+
+    it('stops every worker on SIGTERM and exits 0', async () => {
+      const pid = server.child.pid as number;
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+      expect(childPids(pid)).toEqual([]);
+    }, 60_000);
+  });
+}
