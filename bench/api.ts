@@ -4,7 +4,8 @@
  *   npm run bench:api                                  both targets, 30 s per phase
  *   BENCH_TARGETS=postgres npm run bench:api           PostgreSQL only (mixed, slot read, bare baseline)
  * Settings: BENCH_PHASES (mixed,slot,bare: the PostgreSQL phases to run), BENCH_SECONDS (30), BENCH_WARMUP_SECONDS
- * (5), BENCH_MIX (the mixed phase's operations and weights, e.g. `day` or `report:3,checkIn:1`, to see what one kind
+ * (5), BENCH_WORKERS (server processes on PostgreSQL, Tourdesk's WEB_CONCURRENCY and the bare baseline's alike: 2,
+ * one per core; 1 for a single process), BENCH_MIX (the mixed phase's operations and weights, e.g. `day` or `report:3,checkIn:1`, to see what one kind
  * of request costs; the issue's mix when unset), BENCH_CONNECTIONS (20), BENCH_COMPANIES (20), BENCH_APP=bundle|tsx (bundle: builds dist/server/main.mjs
  * first), BENCH_CPU_PROF=1 (profiles the server of each phase and prints its top costs), BENCH_DATABASE_URL (admin
  * URL; a database `tourdesk_bench_api_<pid>` is created and dropped),
@@ -29,6 +30,7 @@ import {
   ROOT,
   cpuSeconds,
   freePort,
+  treeCpuSeconds,
   startBareSlotServer,
   startTourdesk,
   type AppBuild,
@@ -52,6 +54,8 @@ const TARGETS = (process.env.BENCH_TARGETS ?? 'postgres,embedded').split(',').ma
 const PROFILE = process.env.BENCH_CPU_PROF === '1';
 /** The PostgreSQL phases to run: the mixed load, Tourdesk's slot read alone, the bare baseline. */
 const COMPARE_ENTRY = process.env.BENCH_COMPARE_ENTRY;
+/** Server processes on PostgreSQL: Tourdesk's WEB_CONCURRENCY, and the bare baseline's alike. */
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 const PHASES = (process.env.BENCH_PHASES ?? 'mixed,slot,bare').split(',').map((p) => p.trim());
 const SLOT_ONLY: Mix = { slot: 1 };
 const MIX = parseMix(process.env.BENCH_MIX);
@@ -110,14 +114,14 @@ async function measure(
   dbName?: string,
 ): Promise<TrafficResult> {
   const backends = async () => new Map((dbName ? await backendPids(dbName) : []).map((pid) => [pid, cpuSeconds(pid)]));
-  const before = { server: cpuSeconds(server.pid), postgres: await backends(), generator: process.cpuUsage() };
+  const before = { server: treeCpuSeconds(server.pid), postgres: await backends(), generator: process.cpuUsage() };
   const result = await run();
   const generator = process.cpuUsage(before.generator);
   let postgres = 0;
   for (const [pid, seconds] of await backends()) postgres += seconds - (before.postgres.get(pid) ?? 0);
   const perRequest = (seconds: number) => Math.round((seconds / Math.max(1, result.requests)) * 1e5) / 100;
   const cpu: Cpu = {
-    serverMs: perRequest(cpuSeconds(server.pid) - before.server),
+    serverMs: perRequest(treeCpuSeconds(server.pid) - before.server),
     postgresMs: perRequest(postgres),
     generatorMs: perRequest((generator.user + generator.system) / 1e6),
   };
@@ -176,7 +180,7 @@ async function tourdeskPhases(
     build: BUILD,
     entry,
     port: await freePort(),
-    env: { DATABASE_URL: url },
+    env: { DATABASE_URL: url, WEB_CONCURRENCY: String(WORKERS) },
     nodeFlags: prof?.flags,
   });
   try {
@@ -226,7 +230,12 @@ async function benchPostgres(): Promise<void> {
   }
   const bare = await startBareSlotServer({
     port: await freePort(),
-    env: { BARE_DATABASE_URL: url, BARE_SLOT_SQL: sql.text, BARE_SLOT_PARAMS: sql.order.join(',') },
+    env: {
+      BARE_WORKERS: String(WORKERS),
+      BARE_DATABASE_URL: url,
+      BARE_SLOT_SQL: sql.text,
+      BARE_SLOT_PARAMS: sql.order.join(','),
+    },
   });
   try {
     // The bare server ignores the tokens; the connections only carry the companies and their slots.
@@ -332,7 +341,8 @@ function table(): string {
 async function main(): Promise<void> {
   console.log(
     `${new Date().toISOString()} · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB · ` +
-      `Node ${process.version} · ${CONNECTIONS} connections, ${SECONDS} s per phase, server from ${BUILD}` +
+      `Node ${process.version} · ${CONNECTIONS} connections, ${SECONDS} s per phase, server from ${BUILD}, ` +
+      `${WORKERS} server processes on PostgreSQL` +
       (MIX === MIXED ? '' : ` · the mixed phase runs BENCH_MIX=${process.env.BENCH_MIX}, not the issue's mix`),
   );
   if (BUILD === 'bundle') execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });

@@ -1,6 +1,6 @@
 /** Runs a server under test in a child process, so the load generator does not share its event loop. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
@@ -26,16 +26,29 @@ export interface ServerProcess {
 /** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
 const TICKS = 100;
 
-/** CPU seconds (user + system) a process has used so far, from /proc; 0 once it is gone. */
-export function cpuSeconds(pid: number): number {
+/** A process's /proc stat fields after the command name (which is in parentheses and may hold spaces). */
+function statFields(pid: number | string): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name, which is in parentheses and may hold spaces.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS;
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
-    return 0;
+    return undefined;
   }
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc; 0 once it is gone. */
+export function cpuSeconds(pid: number): number {
+  const fields = statFields(pid);
+  return fields ? (Number(fields[11]) + Number(fields[12])) / TICKS : 0;
+}
+
+/** CPU seconds of a process and of its children: a server's worker processes (WEB_CONCURRENCY > 1). */
+export function treeCpuSeconds(pid: number): number {
+  let total = cpuSeconds(pid);
+  for (const entry of readdirSync('/proc')) {
+    if (/^\d+$/.test(entry) && Number(statFields(entry)?.[1]) === pid) total += cpuSeconds(Number(entry));
+  }
+  return total;
 }
 
 export function freePort(): Promise<number> {
