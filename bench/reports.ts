@@ -142,6 +142,7 @@ async function main(): Promise<void> {
   const range = ['2025-01-01', '2025-12-31'];
   const instants = [new Date('2024-12-31T23:00:00Z'), new Date('2025-12-31T22:59:59.999Z')];
   const filter = 'cancelled = false and source = any($4) and tour = any($5)';
+  // The pages' orders are server/modules/reports/reports.repository.ts's `order`.
   // The totals come from the per-day counts (migration 0003); the direct counts check them.
   const counts = 'company_id = $1 and field = $2 and day between $3 and $4 and source = any($5) and tour = any($6)';
   const plans = {
@@ -157,7 +158,7 @@ async function main(): Promise<void> {
       [companyId, ...range, SOURCES, TOURS],
     ),
     'page by date': await explain(
-      `select * from bookings where company_id = $1 and date between $2 and $3 and ${filter} order by date, time, id limit 100`,
+      `select * from bookings where company_id = $1 and date between $2 and $3 and ${filter} order by date, time, tour, id limit 100`,
       [companyId, ...range, SOURCES, TOURS],
     ),
     'count by createdAt': await explain(`select coalesce(sum(n), 0) from report_counts where ${counts}`, [
