@@ -68,7 +68,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const database = deps.database ?? (await openDatabase(config));
   const tenancy = new Tenancy(database.db);
   const { db } = tenancy;
-  const tokens = new TokenService(config.jwtSecret ?? loadOrCreateSecret(config.dataDir), config.accessTokenTtlSeconds);
+  const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
+  const tokens = new TokenService(secret, config.accessTokenTtlSeconds);
   const auth = new AuthService(tenancy, tokens, config, deps.now);
   const users = new UsersService(tenancy, auth);
   const team = new TeamService(tenancy);
@@ -137,7 +138,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false, store: rateLimitStore(database.db) });
+  await app.register(rateLimit, { global: false, store: rateLimitStore(database.db, secret) });
   await app.register(errorHandlerPlugin);
   await app.register(authPlugin, { db, tokens });
   await app.register(accessPlugin);

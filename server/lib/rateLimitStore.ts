@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -20,9 +20,10 @@ interface ChildOptions {
   routeInfo?: { method?: string | string[]; url?: string };
 }
 
-/** One per app: the handle and the hits counted so far, shared by the root store and every route's child. */
+/** One per app: the handle, the key for stored keys and the hits counted so far, shared by every route's store. */
 interface Shared {
   db: Db;
+  keying: Buffer;
   hits: number;
 }
 
@@ -67,7 +68,11 @@ class DatabaseStore implements FastifyRateLimitStore {
     const { db } = this.shared;
     const [row] = await db
       .insert(rateLimits)
-      .values({ key: storedKey(this.namespace, key), hits: 1, resetAt: sql`now() + ${timeWindow} * interval '1 ms'` })
+      .values({
+        key: storedKey(this.shared.keying, this.namespace, key),
+        hits: 1,
+        resetAt: sql`now() + ${timeWindow} * interval '1 ms'`,
+      })
       .onConflictDoUpdate({
         target: rateLimits.key,
         set: {
@@ -88,10 +93,11 @@ class DatabaseStore implements FastifyRateLimitStore {
 
 /**
  * The row's key: the namespace (which never holds a NUL) and the limiter's key, which holds the client's address and
- * the email tried; hashed so that neither is stored.
+ * the email tried, as an HMAC under a key derived from the server's secret. Neither is stored, and someone reading
+ * the table cannot test guesses of known emails and addresses against it (a plain hash would let them).
  */
-function storedKey(namespace: string, key: string): string {
-  return createHash('sha256').update(`${namespace}\0${key}`).digest('hex');
+function storedKey(keying: Buffer, namespace: string, key: string): string {
+  return createHmac('sha256', keying).update(`${namespace}\0${key}`).digest('hex');
 }
 
 /**
@@ -118,10 +124,13 @@ async function sweep(db: Db): Promise<void> {
  * roll it back with a failing request). The owner's handle is a pool of two connections kept for migrations; the
  * request path runs with the app's fewer privileges. On PGlite both are one handle, and a statement outside a
  * transaction waits for an open one to end (the proxy's lock); the limiter's hooks run before any tenant transaction
- * opens (plugins/tenancy.ts), so none is ever waiting on its own request.
+ * opens (plugins/tenancy.ts), so none is ever waiting on its own request. `secret` is the server's (every process
+ * sharing a database shares it, as they share the token-signing secret): the stored keys are keyed with it.
  */
-export function rateLimitStore(db: Db): FastifyRateLimitStoreCtor {
-  const shared: Shared = { db, hits: 0 };
+export function rateLimitStore(db: Db, secret: string): FastifyRateLimitStoreCtor {
+  // A key of its own, not the token-signing secret itself.
+  const keying = createHmac('sha256', secret).update('tourdesk rate-limit keys').digest();
+  const shared: Shared = { db, keying, hits: 0 };
   return class extends DatabaseStore {
     constructor() {
       super(shared, 'rate-limit|');

@@ -117,8 +117,10 @@ if (process.env.TEST_DATABASE_URL) {
           expect.arrayContaining(names),
         );
       }
-      const workers = childPids(pid);
-      expect([...answeringPids(server)].sort()).toEqual([...workers].sort());
+      // A worker logs a request once its answer is sent: the last lines may reach the pipe after the answer does.
+      const workers = childPids(pid).sort();
+      await waitFor('both workers to log an answer', () => answeringPids(server).size === 2);
+      expect([...answeringPids(server)].sort()).toEqual(workers);
     }, 60_000);
 
     it('counts login attempts across the workers: the limit holds for the whole server', async () => {

@@ -6,13 +6,13 @@ import type { Config } from '../../server/config';
 import type { Db } from '../../server/db/client';
 import { rateLimits } from '../../server/db/schema';
 import { SWEEP_EVERY, rateLimitStore } from '../../server/lib/rateLimitStore';
-import { describeEachDb, signup, uniqueEmail, type TestApp } from './helpers';
+import { TEST_SECRET, describeEachDb, signup, uniqueEmail, type TestApp } from './helpers';
 
 type Counted = { current: number; ttl: number };
 
 /** A route's store as the plugin makes it; each call of `rateLimitStore` stands for one more server process. */
-function routeStore(db: Db, url = '/test/limited'): FastifyRateLimitStore {
-  const Store = rateLimitStore(db);
+function routeStore(db: Db, url = '/test/limited', secret = TEST_SECRET): FastifyRateLimitStore {
+  const Store = rateLimitStore(db, secret);
   return new Store({}).child({ routeInfo: { method: 'POST', url } } as never);
 }
 
@@ -120,6 +120,16 @@ describeEachDb('rate-limit counts in the database', (ctx) => {
     const stored = JSON.stringify(rows);
     expect(stored).not.toContain(email);
     expect(stored).not.toContain(address);
+  });
+
+  test('keys the stored keys with the server secret: another secret counts in rows of its own', async () => {
+    const db = ctx().database.db;
+    const before = (await storedRows(db)).length;
+    await incr(routeStore(db, '/test/keyed'), 'same key', 60_000);
+    expect((await incr(routeStore(db, '/test/keyed'), 'same key', 60_000)).current).toBe(2);
+    const other = routeStore(db, '/test/keyed', 'another secret, just as long as the first one');
+    expect((await incr(other, 'same key', 60_000)).current).toBe(1);
+    expect(await storedRows(db)).toHaveLength(before + 2);
   });
 
   test(`sweeps expired windows on every ${SWEEP_EVERY}th hit of a process, and keeps live ones`, async () => {
