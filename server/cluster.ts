@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import type { Config } from './config';
+import { listeningUrl, type Config } from './config';
 import { openPostgres } from './db/client';
 import { loadOrCreateSecret } from './lib/secret';
 
@@ -42,8 +42,7 @@ export async function runPrimary(config: Config & { databaseUrl: string }): Prom
     listening.add(worker);
     if (announced || listening.size < config.workers) return;
     announced = true;
-    const local = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host);
-    const url = `http://${local ? 'localhost' : config.host}:${address.port}`;
+    const url = listeningUrl(config.host, address.port);
     console.log(`\nTourdesk is running at ${url} (PostgreSQL, ${config.workers} worker processes)`);
   });
 

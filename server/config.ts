@@ -2,36 +2,46 @@ import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
-    .optional(),
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-  STATIC_DIR: z.string().min(1).default('./dist/web'),
-  /** Failed-or-not login attempts allowed per address and email in the window below. */
-  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
-  LOGIN_RATE_WINDOW_MS: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .default(5 * 60_000),
-  SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
-  /**
-   * Processes serving the API on PostgreSQL (node:cluster, sharing PORT). One Node process runs on one core; on a
-   * machine with more, set this to the cores left over by PostgreSQL. The embedded database serves one process.
-   */
-  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
-  /** Behind a TLS-terminating proxy: trust X-Forwarded-* so cookies get `Secure`. */
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
-});
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+      .optional(),
+    JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    STATIC_DIR: z.string().min(1).default('./dist/web'),
+    /** Failed-or-not login attempts allowed per address and email in the window below. */
+    LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    LOGIN_RATE_WINDOW_MS: z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .default(5 * 60_000),
+    SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    /**
+     * Processes serving the API on PostgreSQL (node:cluster, sharing PORT). One Node process runs on one core; on a
+     * machine with more, set this to the cores left over by PostgreSQL. The embedded database serves one process.
+     */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /** Behind a TLS-terminating proxy: trust X-Forwarded-* so cookies get `Secure`. */
+    TRUST_PROXY: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_CONCURRENCY'],
+        message: `${env.WEB_CONCURRENCY} processes need DATABASE_URL; the embedded database serves one process`,
+      });
+    }
+  });
 
 export interface Config {
   port: number;
@@ -63,12 +73,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${problems}`);
   }
   const e = parsed.data;
-  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
-    throw new ConfigError(
-      `Invalid configuration:\n  WEB_CONCURRENCY: ${e.WEB_CONCURRENCY} processes need DATABASE_URL; ` +
-        'the embedded database serves one process',
-    );
-  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -86,4 +90,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtlSeconds: 30 * 24 * 60 * 60,
     refreshGraceSeconds: 30,
   };
+}
+
+/** The address to print once the server listens: `localhost` for a local or wildcard interface. */
+export function listeningUrl(host: string, port: number): string {
+  const local = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(host);
+  return `http://${local ? 'localhost' : host}:${port}`;
 }

@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { runPrimary } from './cluster';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, listeningUrl, loadConfig } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoIfEmpty } from './db/seed';
 
@@ -34,8 +34,7 @@ async function main(): Promise<void> {
   // PORT=0 asks the system for a free port: print the one it gave.
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const local = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host);
-  const url = `http://${local ? 'localhost' : config.host}:${port}`;
+  const url = listeningUrl(config.host, port);
   console.log(`\nTourdesk is running at ${url} (${database.kind === 'pglite' ? 'embedded database' : 'PostgreSQL'})`);
   if (seeded) {
     console.log(`Demo company "Demo Tours" created. Sign in with password "${DEMO_PASSWORD}" as:`);
