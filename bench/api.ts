@@ -10,7 +10,11 @@
  * first), BENCH_CPU_PROF=1 (profiles the server of each phase and prints its top costs), BENCH_DATABASE_URL (admin
  * URL; a database `tourdesk_bench_api_<pid>` is created and dropped),
  * BENCH_COMPARE_ENTRY (another server bundle, e.g. an earlier commit's, put through the same PostgreSQL phases in
- * the same run on the same data: the way to measure what a change costs on a machine whose load varies). To build
+ * the same run on the same data: the way to measure what a change costs on a machine whose load varies),
+ * BENCH_COMPARE_ENV (`NAME=value ...`: settings for the compared server, e.g. `DATABASE_POOL_SIZE=4`; this build again
+ * when no BENCH_COMPARE_ENTRY is given), BENCH_ROUNDS (1: with a comparison, both alternate this many times and the
+ * summary gives each one's median, since one run of a build against another moved ±15 % here), BENCH_POOL_SIZE
+ * (Tourdesk's DATABASE_POOL_SIZE: the server's default when unset). To build
  * an earlier commit's bundle without touching the checkout:
  *   git archive <commit> | tar -x -C /tmp/td-old && ln -s "$PWD/node_modules" /tmp/td-old/node_modules \
  *     && (cd /tmp/td-old && node scripts/build-server.mjs)   then BENCH_COMPARE_ENTRY=/tmp/td-old/dist/server/main.mjs
@@ -54,8 +58,14 @@ const TARGETS = (process.env.BENCH_TARGETS ?? 'postgres,embedded').split(',').ma
 const PROFILE = process.env.BENCH_CPU_PROF === '1';
 /** The PostgreSQL phases to run: the mixed load, Tourdesk's slot read alone, the bare baseline. */
 const COMPARE_ENTRY = process.env.BENCH_COMPARE_ENTRY;
+/** `NAME=value` pairs, space-separated: the compared server's settings (e.g. `DATABASE_POOL_SIZE=10`). */
+const COMPARE_ENV = parseSettings(process.env.BENCH_COMPARE_ENV);
+/** How many times the PostgreSQL phases run, alternating with the compared build or settings when there is one. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 /** Tourdesk's server processes on PostgreSQL (WEB_CONCURRENCY). */
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
+/** Each Tourdesk process's PostgreSQL connections (DATABASE_POOL_SIZE): the server's default when unset. */
+const POOL_SIZE = process.env.BENCH_POOL_SIZE;
 /**
  * The bare baseline's: 1, its best here (a second process only adds contention for the two cores: 2,823 against
  * 3,769 req/s), so the ratio compares Tourdesk with the baseline at its fastest.
@@ -64,6 +74,16 @@ const BARE_WORKERS = Number(process.env.BENCH_BARE_WORKERS ?? 1);
 const PHASES = (process.env.BENCH_PHASES ?? 'mixed,slot,bare').split(',').map((p) => p.trim());
 const SLOT_ONLY: Mix = { slot: 1 };
 const MIX = parseMix(process.env.BENCH_MIX);
+
+function parseSettings(text: string | undefined): Record<string, string> {
+  const settings: Record<string, string> = {};
+  for (const pair of (text ?? '').split(/\s+/).filter(Boolean)) {
+    const match = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(pair);
+    if (!match) throw new Error(`BENCH_COMPARE_ENV: ${pair} is not NAME=value`);
+    settings[match[1] as string] = match[2] as string;
+  }
+  return settings;
+}
 
 /** `day` or `report:3,checkIn:1`: a weight of 1 when none is given. */
 function parseMix(text: string | undefined): Mix {
@@ -179,13 +199,19 @@ async function tourdeskPhases(
   fixture: TrafficFixture,
   name: string,
   entry?: string,
+  settings: Record<string, string> = {},
 ): Promise<void> {
   const prof = profileFlags('postgres');
   const app = await startTourdesk({
     build: BUILD,
     entry,
     port: await freePort(),
-    env: { DATABASE_URL: url, WEB_CONCURRENCY: String(WORKERS) },
+    env: {
+      DATABASE_URL: url,
+      WEB_CONCURRENCY: String(WORKERS),
+      ...(POOL_SIZE ? { DATABASE_POOL_SIZE: POOL_SIZE } : {}),
+      ...settings,
+    },
     nodeFlags: prof?.flags,
   });
   try {
@@ -224,9 +250,17 @@ async function benchPostgres(): Promise<void> {
   console.log(`seeded ${COMPANIES} companies, ${fixture.bookingCount.toLocaleString('en')} bookings`);
   const sql = await slotReadSql(url, fixture);
 
-  await tourdeskPhases(url, database, fixture, 'PostgreSQL');
-  // The same phases against another build, in the same run on the same data (e.g. the last commit's bundle).
-  if (COMPARE_ENTRY) await tourdeskPhases(url, database, fixture, 'PostgreSQL (compared build)', COMPARE_ENTRY);
+  // With a compared build or settings: the same phases against it, in the same run on the same data (e.g. the last
+  // commit's bundle), alternating with this build for BENCH_ROUNDS rounds so that drift in the machine's speed
+  // falls on both.
+  const comparing = COMPARE_ENTRY !== undefined || Object.keys(COMPARE_ENV).length > 0;
+  for (let round = 1; round <= ROUNDS; round++) {
+    const suffix = ROUNDS > 1 ? ` (round ${round})` : '';
+    await tourdeskPhases(url, database, fixture, `PostgreSQL${suffix}`);
+    if (comparing) {
+      await tourdeskPhases(url, database, fixture, `PostgreSQL, compared${suffix}`, COMPARE_ENTRY, COMPARE_ENV);
+    }
+  }
 
   if (!PHASES.includes('bare')) {
     await database.close();
@@ -321,6 +355,15 @@ function reportWrites(writes: WriteCheck): void {
   }
 }
 
+function median(values: number[]): number | undefined {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return undefined;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? sorted[middle]
+    : Math.round(((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2);
+}
+
 function table(): string {
   const lines = [
     '| run | req/s | p50 | p99 | p99.9 | errors | non-2xx | writes lost | CPU ms/request: server · PostgreSQL · load generator |',
@@ -337,9 +380,22 @@ function table(): string {
         `${r.errors} | ${r.non2xx} | ${lost} | ${cpuText} |`,
     );
   }
-  const slot = rows.find((r) => r.label === 'PostgreSQL, Tourdesk slot read alone')?.result.requestsPerSecond;
+  const ours = (phase: string) =>
+    rows.filter((r) => r.label.startsWith('PostgreSQL') && !r.label.includes('compared') && r.label.endsWith(phase));
+  const slot = median(ours('slot read alone').map((r) => r.result.requestsPerSecond));
   const bare = rows.find((r) => r.label.includes('bare'))?.result.requestsPerSecond;
   if (slot && bare) lines.push('', `Tourdesk's slot read: ${Math.round((slot / bare) * 100)} % of the bare baseline.`);
+  if (ROUNDS > 1) {
+    const compared = (phase: string) => rows.filter((r) => r.label.includes('compared') && r.label.endsWith(phase));
+    for (const [name, of] of [['this build', ours] as const, ['compared', compared] as const]) {
+      const mixed = of('mixed').map((r) => r.result);
+      if (mixed.length === 0) continue;
+      lines.push(
+        `Median of ${mixed.length} rounds, ${name}, mixed: ${median(mixed.map((r) => r.requestsPerSecond))} req/s, ` +
+          `p99 ${median(mixed.map((r) => r.latency.p99))} ms.`,
+      );
+    }
+  }
   return lines.join('\n');
 }
 

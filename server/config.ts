@@ -27,6 +27,8 @@ const envSchema = z
      * machine with more, set this to the cores left over by PostgreSQL. The embedded database serves one process.
      */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /** PostgreSQL connections each process keeps at most (see the README's PostgreSQL section). */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     /** Behind a TLS-terminating proxy: trust X-Forwarded-* so cookies get `Secure`. */
     TRUST_PROXY: z
       .enum(['true', 'false'])
@@ -58,6 +60,8 @@ export interface Config {
   trustProxy: boolean;
   /** Worker processes (WEB_CONCURRENCY); above 1 only with `databaseUrl`. */
   workers: number;
+  /** PostgreSQL connections per process (DATABASE_POOL_SIZE). */
+  poolSize: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   /** A retried refresh within this window (a lost response on a bad connection) still succeeds. */
@@ -86,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     workers: e.WEB_CONCURRENCY,
+    poolSize: e.DATABASE_POOL_SIZE,
     accessTokenTtlSeconds: 15 * 60,
     refreshTokenTtlSeconds: 30 * 24 * 60 * 60,
     refreshGraceSeconds: 30,

@@ -99,7 +99,7 @@ export async function openEmbedded(
   }
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+export async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // An idle connection that PostgreSQL ends (restart, failover, a dropped database) must not crash the process:
   // the pool discards it and opens a new one on the next query.
   const onIdleError = (err: Error) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`);
@@ -134,8 +134,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 }
 
 export function openDatabase(
-  config: { databaseUrl: string | undefined; dataDir: string },
+  config: { databaseUrl: string | undefined; dataDir: string; poolSize: number },
   onFailure?: (err: Error) => void,
 ): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openEmbedded(config.dataDir, onFailure);
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, config.poolSize)
+    : openEmbedded(config.dataDir, onFailure);
 }

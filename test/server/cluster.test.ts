@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/client';
 import { createPgDatabase, removeDir } from './dbTemplate';
 import { TEST_SECRET, uniqueEmail } from './helpers';
 import { httpRequest, killAllServers, spawnServer, startServer, waitFor, type ServerProcess } from './serverProcess';
@@ -63,6 +64,28 @@ describe('WEB_CONCURRENCY', () => {
 
 if (process.env.TEST_DATABASE_URL) {
   const adminUrl = process.env.TEST_DATABASE_URL;
+
+  describe('DATABASE_POOL_SIZE on PostgreSQL', () => {
+    it('bounds the connections a process opens: more concurrent queries wait for one', async () => {
+      const created = await createPgDatabase(adminUrl);
+      const database = await openDatabase({ databaseUrl: created.url, dataDir: '', poolSize: 2 });
+      try {
+        const { pool } = database;
+        if (!pool) throw new Error('PostgreSQL opened without its pool');
+        let most = 0;
+        const queries = Array.from({ length: 8 }, () =>
+          pool.query('select pg_sleep(0.05)').then(() => (most = Math.max(most, pool.totalCount))),
+        );
+        await waitFor('queries waiting for a connection', () => pool.waitingCount > 0);
+        expect(pool.totalCount).toBe(2);
+        await Promise.all(queries);
+        expect(most).toBe(2);
+      } finally {
+        await database.close();
+        await created.drop();
+      }
+    }, 60_000);
+  });
 
   describe('WEB_CONCURRENCY=2 on PostgreSQL', () => {
     let server: ServerProcess;
@@ -141,7 +164,10 @@ if (process.env.TEST_DATABASE_URL) {
         const now = childPids(pid);
         return now.length === 2 && !now.includes(victim as number) && now.includes(survivor as number);
       });
-      expect(server.output()).toContain(`worker process ${victim} died (SIGKILL); starting another`);
+      // The line goes to stderr just before the fork; its pipe may be read a moment after the new process shows.
+      await waitFor('the primary to say so', () =>
+        server.output().includes(`worker process ${victim} died (SIGKILL); starting another`),
+      );
       const replacement = childPids(pid).find((p) => p !== survivor) as number;
       await waitFor('the new worker to answer', async () => {
         await Promise.all(

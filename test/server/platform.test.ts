@@ -160,4 +160,12 @@ describe('config', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32 characters/);
   });
+
+  it('takes the PostgreSQL pool size per process from DATABASE_POOL_SIZE, 10 by default', () => {
+    expect(loadConfig({}).poolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '12' }).poolSize).toBe(12);
+    for (const bad of ['0', '101', '2.5', 'many']) {
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
+    }
+  });
 });
