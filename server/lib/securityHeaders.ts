@@ -31,7 +31,8 @@ export const securityMiddleware = helmet({
  * running its thirteen middlewares on every request (each `setHeader` validating its name and value) was ~5 % of
  * a read's server CPU. The app hands these to Fastify's own header map (`reply.headers`), written with the rest.
  */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = captureHeaders();
+// Frozen: one object serves every request, so a slip that wrote to it would change every later answer.
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(captureHeaders());
 
 function captureHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
