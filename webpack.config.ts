@@ -15,6 +15,10 @@ const statsFile = path.join(root, 'dist/web-stats.json');
 /** Chunk names (webpackChunkName in src/app/router.tsx) of the pages built on the DataGrid. */
 const GRID_PAGES = new Set(['reports', 'fees', 'shifts']);
 const COMPRESSIBLE = /\.(js|css|html|svg|webmanifest|json|txt)$/;
+/** MUI's CSS-variables theme, as `createTheme` and `ThemeProvider` import it: see src/app/muiCssVarsOff.ts. */
+const MUI_STYLES = path.join(root, 'node_modules/@mui/material/styles');
+const MUI_CSS_VARS = /^\.\/(createThemeWithVars|ThemeProviderWithVars)\.mjs$/;
+const MUI_CSS_VARS_USERS = new Set(['createTheme.mjs', 'ThemeProvider.mjs'].map((file) => path.join(MUI_STYLES, file)));
 
 /** Copies public/ (favicon, manifest, icons) to the output as is; index.html goes through HtmlWebpackPlugin. */
 class PublicFilesPlugin {
@@ -171,7 +175,17 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     plugins: [
       new HtmlWebpackPlugin({ template: path.join(publicDir, 'index.html'), scriptLoading: 'defer' }),
       new PublicFilesPlugin(),
-      ...(production ? [new PrecompressPlugin(), new ChunkStatsPlugin()] : []),
+      ...(production
+        ? [
+            new webpack.NormalModuleReplacementPlugin(MUI_CSS_VARS, (resource) => {
+              if (MUI_CSS_VARS_USERS.has(resource.contextInfo.issuer)) {
+                resource.request = path.join(root, 'src/app/muiCssVarsOff.ts');
+              }
+            }),
+            new PrecompressPlugin(),
+            new ChunkStatsPlugin(),
+          ]
+        : []),
     ],
     // What a page loads first is guarded, gzipped, by `npm run bundle:check`; the Manager's grid pages share one
     // lazy chunk of ~830 KiB minified (DataGrid and date pickers).

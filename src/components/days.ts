@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { DAY_PATTERN } from '../domain/dates';
 
 /**
@@ -12,8 +11,14 @@ export function parseDay(day: string): Date | null {
   return date.getFullYear() === y && date.getMonth() === m - 1 && date.getDate() === d ? date : null;
 }
 
+// Intl, not date-fns' `format`: that brings date-fns' whole en-US locale (~3.5 KiB gzipped) into the guide's day and
+// slot pages. The parts are put in order here because browsers' ICU versions differ on the comma after the weekday.
+const DAY_LABEL = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+
 /** "Saturday, 21 November 2026": `day` is already the company's calendar date, so no timezone applies. */
 export function formatDayLabel(day: string): string {
   const date = parseDay(day);
-  return date ? format(date, 'EEEE, d MMMM yyyy') : day;
+  if (!date) return day;
+  const part = Object.fromEntries(DAY_LABEL.formatToParts(date).map(({ type, value }) => [type, value]));
+  return `${part.weekday}, ${part.day} ${part.month} ${part.year}`;
 }

@@ -1,6 +1,5 @@
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
-import { Mutex } from 'async-mutex';
 import type { RefreshResponse } from '../domain/auth';
 import { loggedOut, tokenReceived } from './authEvents';
 
@@ -27,7 +26,8 @@ const rawBaseQuery = fetchBaseQuery({
 // A 401 from the session routes means bad credentials or no session: refreshing cannot help there.
 const SESSION_ROUTE = /^\/auth(\/|$)/;
 
-const mutex = new Mutex();
+/** The refresh under way, if any (a promise rather than a mutex library: this is all the locking needed). */
+let refreshing: Promise<void> | null = null;
 /**
  * Counts finished refresh attempts. A call that failed with 401 refreshes only if no attempt finished since it
  * was sent; otherwise an earlier refresh already answered for it (new token, or logged out).
@@ -40,7 +40,7 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, Fetch
   extraOptions,
 ) => {
   // Calls issued while a refresh runs wait for its new token instead of failing with the old one.
-  await mutex.waitForUnlock();
+  await refreshing;
   const attemptsWhenSent = refreshAttempts;
   const signedIn = tokenIn(api.getState()) !== undefined;
   const result = await rawBaseQuery(args, api, extraOptions);
@@ -50,16 +50,23 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, Fetch
   // anyway could loop: failed refresh, logged out, cache reset, refetch, 401, refresh...
   if (result.error?.status !== 401 || !signedIn || SESSION_ROUTE.test(url)) return result;
 
-  const release = await mutex.acquire();
-  try {
-    if (refreshAttempts === attemptsWhenSent) {
-      const refreshed = await rawBaseQuery('/auth/refresh', api, extraOptions);
-      refreshAttempts += 1;
-      if (refreshed.data) api.dispatch(tokenReceived(refreshed.data as RefreshResponse));
-      else api.dispatch(loggedOut());
-    }
-  } finally {
-    release();
+  // One refresh at a time: a call that finds one under way waits for it, then looks again. Nothing is awaited
+  // between the last look and starting its own, so two calls cannot both start one.
+  while (refreshing) await refreshing;
+  if (refreshAttempts === attemptsWhenSent) {
+    const attempt = (async () => {
+      try {
+        const refreshed = await rawBaseQuery('/auth/refresh', api, extraOptions);
+        if (refreshed.data) api.dispatch(tokenReceived(refreshed.data as RefreshResponse));
+        else api.dispatch(loggedOut());
+      } finally {
+        refreshAttempts += 1;
+        refreshing = null;
+      }
+    })();
+    // Calls waiting on it go on to retry or give up whatever became of it; only this call sees an error.
+    refreshing = attempt.catch(() => undefined);
+    await attempt;
   }
 
   if (!tokenIn(api.getState())) return result;
