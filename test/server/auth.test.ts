@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { refreshTokens, users } from '../../server/db/schema';
+import { hashRefreshToken } from '../../server/modules/auth/tokens';
 import { TEST_SECRET, bearer, describeEachDb, login, refreshCookie, refreshWith, signup, uniqueEmail } from './helpers';
 
 const changePassword = (token: string, oldPassword: string, newPassword: string) => ({
@@ -147,6 +148,36 @@ describeEachDb('auth', (ctx) => {
       expect(none.json()).toMatchObject({ code: 'NO_REFRESH_TOKEN' });
       const unknown = await refreshWith(app, 'made-up-token');
       expect(unknown.statusCode).toBe(401);
+    });
+
+    it('names the company in the token, and refuses it under another company’s id without burning it', async () => {
+      const { app } = ctx();
+      const a = await signup(app);
+      const b = await signup(app);
+      expect(a.refresh.startsWith(`${a.user.company._id}.`)).toBe(true);
+      const underB = a.refresh.replace(a.user.company._id, b.user.company._id);
+      const refused = await refreshWith(app, underB);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({ code: 'INVALID_REFRESH_TOKEN' });
+      expect((await refreshWith(app, a.refresh)).statusCode).toBe(200);
+    });
+
+    it('still renews a token issued before tokens named their company, looking its company up', async () => {
+      const { app, db } = ctx();
+      const account = await signup(app);
+      const [issued] = await db.select().from(refreshTokens).where(eq(refreshTokens.userId, account.user._id));
+      const older = 'Vr0m1L4qK2xYb7nQe9sTg3hJd5fWc8aZ0pUo6iEy1k2';
+      await db
+        .update(refreshTokens)
+        .set({ tokenHash: hashRefreshToken(older) })
+        .where(eq(refreshTokens.id, issued!.id));
+      const res = await refreshWith(app, older);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().user._id).toBe(account.user._id);
+      expect(refreshCookie(res).startsWith(`${account.user.company._id}.`)).toBe(true);
+      // The older token was rotated like any other: reused past the grace period it would revoke the family.
+      const [rotated] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, issued!.id));
+      expect(rotated?.rotatedAt).toBeInstanceOf(Date);
     });
 
     it('refuses a cross-site request with 403', async () => {

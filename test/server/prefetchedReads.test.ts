@@ -183,21 +183,26 @@ describeEachDb('prefetched reads', (ctx) => {
     expect((await checkIn(2)).json()).toMatchObject({ attendees: [{ Adults: 2 }], version: 3 });
   });
 
-  test('a refresh sends its token and its company’s reads with its begin', async () => {
+  test('a refresh sends its token, its member and its company’s reads with its begin: three round trips', async () => {
     const { app, db, database } = ctx();
     const c = await createCompany(app, db);
     const watch = watchDriver(database);
     try {
-      const seen = watch.calls.texts.length;
+      const seen = { texts: watch.calls.texts.length, queries: watch.calls.queries };
       const res = await refreshWith(app, c.manager.refresh);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ user: { company: { tours: [{}, {}], sources: expect.any(Array) } } });
-      const selects = watch.calls.texts
-        .slice(seen)
+      const texts = watch.calls.texts.slice(seen.texts);
+      const selects = texts
         .flatMap((text) => text.split(/;\s*/))
-        .filter((text) => /^select /.test(text) && / from "(companies|tours|sources|refresh_tokens)"/.test(text));
+        .filter((text) => /^select /.test(text) && / from "(companies|tours|sources|refresh_tokens|users)"/.test(text));
       // Each went ahead (PostgreSQL: prepared, then EXECUTE; PGlite: inlined), none with a parameter of its own.
       expect(selects.filter((text) => /\$\d/.test(text))).toEqual([]);
+      expect(texts.join('\n')).toMatch(/"users"/);
+      // The token names its company: no lookup across companies first.
+      expect(texts.join('\n')).not.toMatch(/auth_find_refresh_token/);
+      // begin with the reads; the rotation with the new token's insert; commit.
+      if (database.pool) expect(watch.calls.queries - seen.queries).toBe(3);
     } finally {
       watch.restore();
     }

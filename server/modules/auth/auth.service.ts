@@ -6,15 +6,17 @@ import { companyReads, findCompany } from '../companies/companies.repository';
 import { findActiveUser, findMemberKeysByEmail, type UserRow } from '../users/users.repository';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import {
+  activeUserByTokenHashRead,
+  findActiveUserByTokenHash,
   findRefreshTokenByHash,
-  refreshTokenByHashRead,
   findRefreshTokenCompany,
   insertRefreshToken,
-  markRotated,
+  refreshTokenByHashRead,
   revokeFamily,
+  rotateInto,
   type RefreshTokenRow,
 } from './refreshTokens.repository';
-import { hashRefreshToken, newRefreshToken, type TokenService } from './tokens';
+import { companyOfRefreshToken, hashRefreshToken, newRefreshToken, type TokenService } from './tokens';
 
 export interface Session {
   user: AuthUser;
@@ -57,29 +59,40 @@ export class AuthService {
     return this.startSession(user, uuidv7());
   }
 
-  /** Rotates the refresh token; reuse of a rotated one past the grace period revokes its whole family. */
+  /**
+   * Rotates the refresh token; reuse of a rotated one past the grace period revokes its whole family. Three round
+   * trips on PostgreSQL: `begin` with the token, its member and the company; the rotation with its successor; `commit`.
+   */
   async refresh(rawToken: string | undefined): Promise<Session> {
     if (!rawToken) throw new UnauthorizedError(SESSION_ENDED, 'NO_REFRESH_TOKEN');
     const tokenHash = hashRefreshToken(rawToken);
-    const companyId = await findRefreshTokenCompany(this.db, tokenHash);
+    const companyId = await this.companyOfToken(rawToken, tokenHash);
     if (!companyId) throw new UnauthorizedError(SESSION_ENDED, 'INVALID_REFRESH_TOKEN');
-    // The token and the company (for the session's answer) travel with the transaction's begin.
-    const reads = [refreshTokenByHashRead(this.db, companyId, tokenHash), ...companyReads(this.db, companyId)];
+    const reads = [
+      refreshTokenByHashRead(this.db, companyId, tokenHash),
+      activeUserByTokenHashRead(this.db, companyId, tokenHash),
+      ...companyReads(this.db, companyId),
+    ];
     // A refused reuse is returned rather than thrown, so the family's revocation commits.
     const outcome = await this.tenancy.run(
       companyId,
       async (): Promise<Session | UnauthorizedError> => {
-        const row = await findRefreshTokenByHash(this.db, companyId, tokenHash);
+        const [row, user] = await Promise.all([
+          findRefreshTokenByHash(this.db, companyId, tokenHash),
+          findActiveUserByTokenHash(this.db, companyId, tokenHash),
+        ]);
         const now = this.now();
-        if (!row || row.revokedAt || row.expiresAt <= now) {
+        if (!row || row.revokedAt || row.expiresAt <= now || !user) {
           return new UnauthorizedError(SESSION_ENDED, 'INVALID_REFRESH_TOKEN');
         }
-        if (row.rotatedAt || !(await markRotated(this.db, row, now))) {
-          const refused = await this.checkRotatedToken(row, now);
-          if (refused) return refused;
+        if (!row.rotatedAt) {
+          const next = this.newToken(companyId);
+          if (await rotateInto(this.db, row, now, next)) {
+            return { user: await this.authUser(user), refreshToken: next.token, refreshExpiresAt: next.expiresAt };
+          }
         }
-        const user = await findActiveUser(this.db, row.companyId, row.userId);
-        if (!user) return new UnauthorizedError(SESSION_ENDED, 'INVALID_REFRESH_TOKEN');
+        const refused = await this.checkRotatedToken(row, now);
+        if (refused) return refused;
         return this.startSession(user, row.familyId);
       },
       reads,
@@ -91,7 +104,7 @@ export class AuthService {
   async logout(rawToken: string | undefined): Promise<void> {
     if (!rawToken) return;
     const tokenHash = hashRefreshToken(rawToken);
-    const companyId = await findRefreshTokenCompany(this.db, tokenHash);
+    const companyId = await this.companyOfToken(rawToken, tokenHash);
     if (!companyId) return;
     await this.tenancy.run(companyId, async () => {
       const row = await findRefreshTokenByHash(this.db, companyId, tokenHash);
@@ -104,17 +117,16 @@ export class AuthService {
     return this.tenancy.run(
       user.companyId,
       async () => {
-        const refreshToken = newRefreshToken();
-        const refreshExpiresAt = new Date(this.now().getTime() + this.settings.refreshTokenTtlSeconds * 1000);
+        const next = this.newToken(user.companyId);
         await insertRefreshToken(this.db, {
           companyId: user.companyId,
-          id: uuidv7(),
+          id: next.id,
           userId: user.id,
           familyId,
-          tokenHash: hashRefreshToken(refreshToken),
-          expiresAt: refreshExpiresAt,
+          tokenHash: next.tokenHash,
+          expiresAt: next.expiresAt,
         });
-        return { user: await this.authUser(user), refreshToken, refreshExpiresAt };
+        return { user: await this.authUser(user), refreshToken: next.token, refreshExpiresAt: next.expiresAt };
       },
       reads,
     );
@@ -142,6 +154,17 @@ export class AuthService {
         company,
       };
     });
+  }
+
+  private newToken(companyId: string) {
+    const token = newRefreshToken(companyId);
+    const expiresAt = new Date(this.now().getTime() + this.settings.refreshTokenTtlSeconds * 1000);
+    return { id: uuidv7(), token, tokenHash: hashRefreshToken(token), expiresAt };
+  }
+
+  /** The token names its company; one issued before tokens did is looked up by its hash across companies. */
+  private async companyOfToken(rawToken: string, tokenHash: string): Promise<string | undefined> {
+    return companyOfRefreshToken(rawToken) ?? (await findRefreshTokenCompany(this.db, tokenHash));
   }
 
   /**

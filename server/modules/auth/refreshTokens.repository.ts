@@ -1,7 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { refreshTokens } from '../../db/schema';
+import { refreshTokens, users } from '../../db/schema';
 import type { Prefetch } from '../../db/reads';
 import { prepared } from '../../db/tenancy';
 
@@ -41,6 +41,35 @@ const tokenByHash = prepared((db) =>
 export const refreshTokenByHashRead = (db: Db, companyId: string, tokenHash: string) =>
   ({ statement: tokenByHash(db), values: { companyId, tokenHash } }) satisfies Prefetch;
 
+/** The active member a token was issued to (none once they are deleted), read with the token. */
+const activeUserByTokenHash = prepared((db) =>
+  db
+    .select(getTableColumns(users))
+    .from(refreshTokens)
+    .innerJoin(users, and(eq(users.companyId, refreshTokens.companyId), eq(users.id, refreshTokens.userId)))
+    .where(
+      and(
+        eq(refreshTokens.companyId, sql.placeholder('companyId')),
+        eq(refreshTokens.tokenHash, sql.placeholder('tokenHash')),
+        isNull(users.deletedAt),
+      ),
+    )
+    .prepare('active_user_by_refresh_token'),
+);
+
+export const activeUserByTokenHashRead = (db: Db, companyId: string, tokenHash: string) =>
+  ({ statement: activeUserByTokenHash(db), values: { companyId, tokenHash } }) satisfies Prefetch;
+
+export async function findActiveUserByTokenHash(
+  db: Db,
+  companyId: string,
+  tokenHash: string,
+): Promise<typeof users.$inferSelect | undefined> {
+  const { statement, values } = activeUserByTokenHashRead(db, companyId, tokenHash);
+  const [row] = await statement.execute(values);
+  return row;
+}
+
 export async function findRefreshTokenByHash(
   db: Db,
   companyId: string,
@@ -51,21 +80,28 @@ export async function findRefreshTokenByHash(
   return row;
 }
 
-/** Marks a token rotated; false when another request rotated it first. */
-export async function markRotated(db: Db, row: RefreshTokenRow, at: Date): Promise<boolean> {
-  const updated = await db
-    .update(refreshTokens)
-    .set({ rotatedAt: at })
-    .where(
-      and(
-        eq(refreshTokens.companyId, row.companyId),
-        eq(refreshTokens.id, row.id),
-        isNull(refreshTokens.rotatedAt),
-        isNull(refreshTokens.revokedAt),
-      ),
-    )
-    .returning({ id: refreshTokens.id });
-  return updated.length === 1;
+/**
+ * Marks a token rotated and inserts its successor (same member and family) in one statement, one round trip; false,
+ * with nothing inserted, when another request rotated or revoked the token first.
+ */
+export async function rotateInto(
+  db: Db,
+  row: RefreshTokenRow,
+  at: Date,
+  next: { id: string; tokenHash: string; expiresAt: Date },
+): Promise<boolean> {
+  const inserted = await queryRows<{ id: string }>(
+    db,
+    sql`with rotated as (
+          update ${refreshTokens} set rotated_at = ${at.toISOString()}::timestamptz
+          where company_id = ${row.companyId} and id = ${row.id} and rotated_at is null and revoked_at is null
+          returning company_id, user_id, family_id)
+        insert into ${refreshTokens} (company_id, id, user_id, family_id, token_hash, expires_at)
+        select company_id, ${next.id}::uuid, user_id, family_id, ${next.tokenHash}, ${next.expiresAt.toISOString()}::timestamptz
+        from rotated
+        returning id`,
+  );
+  return inserted.length === 1;
 }
 
 export async function revokeFamily(db: Db, companyId: string, familyId: string, at: Date): Promise<void> {

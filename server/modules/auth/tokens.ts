@@ -104,9 +104,20 @@ export class TokenService {
   }
 }
 
-/** Refresh tokens are opaque random strings; only their hash is stored. */
-export function newRefreshToken(): string {
-  return randomBytes(32).toString('base64url');
+/**
+ * A refresh token is its company's id and 32 random bytes; only its hash is stored. The company lets a refresh go
+ * straight to its tenant's rows instead of first looking the hash up across companies (a round trip). It is no
+ * secret (access tokens carry it too), and a token presented with another company's id is simply not found there.
+ */
+export function newRefreshToken(companyId: string): string {
+  return `${companyId}.${randomBytes(32).toString('base64url')}`;
+}
+
+const COMPANY_PREFIX = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.[\w-]{43}$/;
+
+/** The company a refresh token names; undefined for one issued before tokens named it (or a malformed one). */
+export function companyOfRefreshToken(token: string): string | undefined {
+  return COMPANY_PREFIX.exec(token)?.[1];
 }
 
 export function hashRefreshToken(token: string): string {
