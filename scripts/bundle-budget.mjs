@@ -6,9 +6,13 @@
 // RTK Query, react-router, redux-persist and the app shell) are ~157 KiB by themselves (bench/RESULTS.md), so until
 // that stack changes CI guards against growth instead: it exits 1 when a guide page passes its ceiling (what it loads
 // today plus ~2 %) or pulls the DataGrid or the date pickers into its first load. `--target` fails at 150 KiB.
+//
+// `--explain` says what each package costs a page, gzipped: the production source maps give every minified byte its
+// source file, and a package's cost is how much smaller the page's files gzip without its bytes.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { SourceMapConsumer } from 'source-map';
 
 const STATS = 'dist/web-stats.json';
 const OUT = 'dist/web';
@@ -61,15 +65,44 @@ function firstLoad({ group, entryOnly = false }) {
   return { files, modules: chunks.flatMap((chunk) => chunk.modules), ...total };
 }
 
-function packageOf(moduleName) {
-  const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(moduleName);
-  return match ? match[1] : 'src';
+function packageOf(source) {
+  const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
+  if (match) return match[1];
+  return /\/src\//.test(source) ? 'src (the app)' : 'webpack runtime and module wrappers';
 }
 
-function largestPackages(modules, count = 12) {
-  const byPackage = new Map();
-  for (const { name, size } of modules) byPackage.set(packageOf(name), (byPackage.get(packageOf(name)) ?? 0) + size);
-  return [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, count);
+/** Each character of a minified file, labelled with the package its source map gives it. */
+function labelledText(file) {
+  const code = readFileSync(join(OUT, file), 'utf8');
+  const lineStarts = [0];
+  for (let i = 0; i < code.length; i++) if (code[i] === '\n') lineStarts.push(i + 1);
+  const labels = new Array(code.length).fill('webpack runtime and module wrappers');
+  const mappings = [];
+  new SourceMapConsumer(JSON.parse(readFileSync(join(OUT, `${file}.map`), 'utf8'))).eachMapping((m) => {
+    mappings.push({ at: lineStarts[m.generatedLine - 1] + m.generatedColumn, source: m.source });
+  });
+  mappings.sort((a, b) => a.at - b.at);
+  mappings.forEach(({ at, source }, i) => {
+    const end = mappings[i + 1]?.at ?? code.length;
+    if (source) labels.fill(packageOf(source), at, end);
+  });
+  return { code, labels };
+}
+
+/** Gzipped bytes each package adds to `files` (the files gzipped without its bytes, subtracted from them whole). */
+function gzipCostByPackage(files, count = 12) {
+  const texts = files.map(labelledText);
+  const whole = gzipSync(texts.map((t) => t.code).join(''), { level: 9 }).length;
+  const minified = new Map();
+  for (const { labels } of texts) for (const label of labels) minified.set(label, (minified.get(label) ?? 0) + 1);
+  const largest = [...minified].sort((a, b) => b[1] - a[1]).slice(0, count);
+  return largest.map(([name, bytes]) => {
+    let without = '';
+    for (const { code, labels } of texts) {
+      for (let i = 0; i < code.length; i++) if (labels[i] !== name) without += code[i];
+    }
+    return { name, bytes, gzip: whole - gzipSync(without, { level: 9 }).length };
+  });
 }
 
 const failures = [];
@@ -98,8 +131,10 @@ if (process.argv.includes('--explain')) {
   const shared = firstLoad({ group: PAGES[0].group, entryOnly: true });
   console.log(`\nentry chunks, shared by every page: ${shared.files.length} files, ${kib(shared.gzip)} gzipped`);
   for (const { page, load } of rows) {
-    console.log(`\n${page.page}: largest packages in the first load (source bytes before minifying)`);
-    for (const [name, size] of largestPackages(load.modules)) console.log(`  ${kib(size).padStart(10)}  ${name}`);
+    console.log(`\n${page.page}: what each package costs the first load (minified · gzipped, from the source maps)`);
+    for (const { name, bytes, gzip } of gzipCostByPackage(load.files)) {
+      console.log(`  ${kib(bytes).padStart(10)} · ${kib(gzip).padStart(9)}  ${name}`);
+    }
   }
 }
 
