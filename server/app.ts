@@ -28,7 +28,7 @@ import { TeamService } from './modules/users/team.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
 import { accessPlugin, type Access } from './plugins/access';
-import { authPlugin } from './plugins/auth';
+import { authPlugin, refusalOfPendingMember } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/errorHandler';
 import { spaPlugin } from './plugins/spa';
 import { tenancyPlugin } from './plugins/tenancy';
@@ -120,7 +120,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await app.register(rateLimit, { global: false, store: rateLimitStore(database.db, secret) });
-  await app.register(errorHandlerPlugin);
+  await app.register(errorHandlerPlugin, { refusalFirst: (request) => refusalOfPendingMember(db, request) });
   await app.register(authPlugin, { db, tokens });
   await app.register(accessPlugin);
   await app.register(tenancyPlugin, { tenancy });

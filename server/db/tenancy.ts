@@ -130,14 +130,19 @@ export class Tenancy {
    * transaction: `fn` then runs after it ended, its reads answered from their results, and a request costs one round
    * trip. Should `fn` make any other query, or the round trip fail, `fn` is run again the ordinary way, so it
    * must be free of side effects until its reads are done.
+   *
+   * With `writes` (`fn` may write), `reads` travel with `begin` and the opening instead, and `fn` runs in the open
+   * transaction, its first asking for each read answered from there (as `run` does).
    */
   async runAfter<R, T>(
     companyId: string,
     opening: string,
     fn: (rows: R[]) => Promise<T>,
     reads: Prefetch[] = [],
+    { writes = false }: { writes?: boolean } = {},
   ): Promise<T> {
     const run = fn as (rows: unknown[]) => Promise<T>;
+    if (writes) return this.open(companyId, opening, run, reads);
     if (reads.length > 0 && !this.scopes.getStore()) {
       const answer = await this.prefetched(companyId, opening, run, reads);
       if (answer) return answer.result;

@@ -39,22 +39,15 @@ export function ownsTransactions(request: FastifyRequest): boolean {
 }
 
 /**
- * Whether the auth hook leaves the member to the request's transaction (plugins/tenancy.ts): only when nothing can
- * answer between that hook and the handler, i.e. the route runs in one scope and Fastify reads no body (the
- * conditions of its handle-request.js). A body could answer 413, 415 or 400 before the handler, and those come
- * after 401 and 403; it would also hold the connection while a slow client uploads.
+ * Whether the auth hook leaves the member to the request's transaction (plugins/tenancy.ts): for every route that
+ * runs in one scope. Should Fastify answer before the handler (a body refused with 413, 415 or 400, a failing hook),
+ * the error handler reads the member first, so that 401 and 403 still come before those (plugins/auth.ts
+ * `refusalOfPendingMember`); the transaction itself opens only when the handler is due, so a slow upload holds no
+ * connection.
  */
 export function readsMemberInScope(request: FastifyRequest): boolean {
   const { url, config } = request.routeOptions;
-  if (!url || !isApiRoute(url) || config.access === 'public' || ownsTransactions(request)) return false;
-  const { method, headers } = request;
-  if (method === 'GET' || method === 'HEAD') return true;
-  const length = headers['content-length'];
-  return (
-    headers['content-type'] === undefined &&
-    headers['transfer-encoding'] === undefined &&
-    (length === undefined || length === '0')
-  );
+  return Boolean(url) && isApiRoute(url as string) && config.access !== 'public' && !ownsTransactions(request);
 }
 
 /** 401 without a member, 403 for a role the route does not admit (a route that declares nothing admits none). */

@@ -2,11 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../src/domain/auth';
 import type { Db } from '../db/client';
-import { ForbiddenError, UnauthorizedError } from '../errors';
+import { AppError, ForbiddenError, UnauthorizedError } from '../errors';
 import type { AccessClaims, TokenService } from '../modules/auth/tokens';
 import type { CompanySettings } from '../modules/companies/companies.repository';
 import { findActiveMember, type ActiveMember } from '../modules/users/users.repository';
-import { readsMemberInScope } from './access';
+import { checkAccess, readsMemberInScope } from './access';
 
 export interface AuthContext {
   userId: string;
@@ -44,10 +44,11 @@ const expired = () => new UnauthorizedError('Your session has expired, please si
  * a deleted member's token stops working at once and role changes apply immediately; the same statement reads the
  * company's settings, so services need not query them again.
  *
- * Where nothing can answer before the handler (plugins/access.ts `readsMemberInScope`: a route in one scope, no body
- * to read), that statement is left to the request's transaction and travels with its `begin`: one pool checkout and
- * one round trip fewer. The answers and their order stay the same: the tenancy plugin answers 401 and 403 there
- * before any validation error, which the route then holds instead of answering it at once.
+ * For a route in one scope (plugins/access.ts `readsMemberInScope`), that statement is left to the request's
+ * transaction and travels with its `begin`: one pool checkout and one round trip fewer. The answers and their order
+ * stay the same: the tenancy plugin answers 401 and 403 there before any validation error, which the route then holds
+ * instead of answering it at once; and should Fastify answer before the handler (a body's 413, 415 or 400), the error
+ * handler reads the member first (`refusalOfPendingMember`).
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; tokens: TokenService }) => {
   app.decorateRequest('auth', null);
@@ -80,6 +81,25 @@ export function signedInMember(claims: AccessClaims, user: ActiveMember | undefi
     assignable: user.assignable,
     company: user.company,
   };
+}
+
+/**
+ * For an answer Fastify gives before the handler (a body refused with 413, 415 or 400, a failing hook) while the
+ * member was left to the transaction that never opened: the member's own refusal, 401 or 403, which comes first as it
+ * would have from the hooks. Undefined when the member may have the original answer, or when reading the member
+ * failed (the original answer stands).
+ */
+export async function refusalOfPendingMember(db: Db, request: FastifyRequest): Promise<AppError | undefined> {
+  const claims = request.pendingClaims;
+  if (!claims) return undefined;
+  request.pendingClaims = null;
+  try {
+    const auth = signedInMember(claims, await findActiveMember(db, claims.companyId, claims.userId));
+    checkAccess(request.routeOptions.config?.access, auth);
+  } catch (err) {
+    if (err instanceof AppError) return err;
+  }
+  return undefined;
 }
 
 export function requireAuth(request: FastifyRequest): AuthContext {

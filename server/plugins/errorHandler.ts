@@ -1,12 +1,18 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isUnstorableText } from '../db/errors';
 import { AppError } from '../errors';
 
+interface ErrorHandlerOptions {
+  /** A refusal that answers instead of the error (plugins/auth.ts `refusalOfPendingMember`). */
+  refusalFirst?: (request: FastifyRequest) => Promise<AppError | undefined>;
+}
+
 /** One body shape for every failure: `{ error, code }`, plus `details` for validation. 5xx never leak internals. */
-export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((err: FastifyError, request, reply) => {
+export const errorHandlerPlugin = fp(async (app: FastifyInstance, opts: ErrorHandlerOptions) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const err = (await opts.refusalFirst?.(request)) ?? error;
     if (err instanceof AppError) {
       return reply.status(err.statusCode).send({ error: err.message, code: err.code, ...err.extra });
     }

@@ -40,17 +40,20 @@ export const tenancyPlugin = fp(async (app: FastifyInstance, opts: { tenancy: Te
         // Nothing is read ahead for a request that will be refused for its input or (by its token) its role.
         // Read ahead and committed with the member: only a read-only handler's reads.
         const refused = request.validationError || (access === 'manager' && claims.role !== 'Manager');
-        const reads = prefetch && readOnly && !refused ? prefetch(request, claims.companyId) : [];
+        const reads = prefetch && !refused ? prefetch(request, claims.companyId) : [];
         return tenancy.runAfter(
           claims.companyId,
           member,
           async (rows: RequestContextRow[]) => {
             const row = rows[0];
+            // Read: an error from here on is the handler's own (plugins/auth.ts refusalOfPendingMember).
+            request.pendingClaims = null;
             request.auth = signedInMember(claims, row && toActiveMember(claims.companyId, row));
             checkAccess(access, request.auth);
             return inScope();
           },
           reads,
+          { writes: !readOnly },
         );
       }
       if (request.validationError) throw request.validationError;

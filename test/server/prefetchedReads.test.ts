@@ -153,7 +153,7 @@ describeEachDb('prefetched reads', (ctx) => {
     }
   });
 
-  test('a check-in’s booking travels with its transaction’s begin, and a lost race reads it again', async () => {
+  test('a check-in’s member and booking travel with its transaction’s begin: three round trips', async () => {
     const { app, db, database } = ctx();
     const c = await createCompany(app, db);
     const ana = await addBooking(db, c.companyId, { date: DAY, time: '09:00', name: 'Ana', adults: 2, pax: 2 });
@@ -167,10 +167,17 @@ describeEachDb('prefetched reads', (ctx) => {
     const watch = watchDriver(database);
     try {
       const seen = watch.calls.texts.length;
+      const queries = watch.calls.queries;
       const res = await checkIn(1);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ attendees: [{ Adults: 1 }] });
+      // begin with the member, the booking and the company; the guarded update; commit.
+      if (database.pool) expect(watch.calls.queries - queries).toBe(3);
       const texts = watch.calls.texts.slice(seen).join('\n');
+      // The member is read in the first round trip, with the booking, not on its own before it.
+      expect(watch.calls.texts.slice(seen)[0]).toMatch(
+        /auth_request_context[\s\S]*(execute "prefetch_bookings_by_id"|"bookings"\."id" = ')/,
+      );
       // Sent ahead: as a prepared statement's EXECUTE on PostgreSQL, inlined on PGlite; never on its own.
       expect(texts).toMatch(/execute "prefetch_bookings_by_id"|"bookings"\."id" = '/);
       const selects = texts.split('\n').filter((text) => text.startsWith('select'));

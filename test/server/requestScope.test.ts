@@ -79,6 +79,51 @@ describeEachDb('the request’s transaction', (ctx) => {
       }
     });
 
+    it('401 to a deleted member before what its body would get: 413, 415, 400 for bad JSON or a failing hook', async () => {
+      const t = ctx();
+      const gone = await extraManager(t, c);
+      await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
+      const patch = (headers: Record<string, string>, payload: string | Buffer) =>
+        t.app.inject({
+          method: 'PATCH',
+          url: `/api/bookings/${bookingId}`,
+          headers: { ...bearer(gone.token), ...headers },
+          payload,
+        });
+      const json = { 'content-type': 'application/json' };
+      const answers = [
+        await patch(json, 'x'.repeat(BODY_LIMIT_BYTES + 1)),
+        await patch({ 'content-type': 'application/xml' }, '<attendees/>'),
+        await patch(json, '{"attendees": ['),
+        await patch({ ...json, 'content-encoding': 'gzip' }, gzipSync('{}').subarray(0, 8)),
+        await patch(json, JSON.stringify({ attendees: [{ Adults: 1 }] })),
+      ];
+      expect(answers.map((res) => [res.statusCode, res.json()])).toEqual(Array(5).fill([401, EXPIRED]));
+      // The same requests from a member still get the body's answers.
+      const member = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/bookings/${bookingId}`,
+        headers: { ...bearer(c.manager.token), 'content-type': 'application/xml' },
+        payload: '<attendees/>',
+      });
+      expect(member.statusCode).toBe(415);
+    });
+
+    it('403 to a Guide on a Manager write before what its body would get', async () => {
+      const t = ctx();
+      const post = (token: string, headers: Record<string, string>, payload: string) =>
+        t.app.inject({ method: 'POST', url: '/api/bookings/fees', headers: { ...bearer(token), ...headers }, payload });
+      for (const [headers, payload] of [
+        [{ 'content-type': 'application/xml' }, '<day/>'],
+        [{ 'content-type': 'application/json' }, '{"day": '],
+        [{ 'content-type': 'application/json' }, JSON.stringify({ day: 'not a day' })],
+      ] as const) {
+        const asGuide = await post(c.guide.token, headers, payload);
+        expect([asGuide.statusCode, asGuide.json()]).toEqual([403, FORBIDDEN]);
+        expect((await post(c.manager.token, headers, payload)).statusCode).toBeGreaterThanOrEqual(400);
+      }
+    });
+
     it('401 to a token issued before the password changed, before the 400', async () => {
       const t = ctx();
       const member = await extraManager(t, c);
