@@ -38,7 +38,8 @@ export const tenancyPlugin = fp(async (app: FastifyInstance, opts: { tenancy: Te
       if (claims) {
         const member = requestContextQuery(claims.companyId, claims.userId);
         // Nothing is read ahead for a request that will be refused for its input or (by its token) its role.
-        // Read ahead and committed with the member: only a read-only handler's reads.
+        // A read-only handler's reads go ahead and are committed with the member (Tenancy.runAfter); a write's travel
+        // with its `begin` and are answered inside its transaction.
         const refused = request.validationError || (access === 'manager' && claims.role !== 'Manager');
         const reads = prefetch && !refused ? prefetch(request, claims.companyId) : [];
         return tenancy.runAfter(
