@@ -13,7 +13,8 @@
  * the same run on the same data: the way to measure what a change costs on a machine whose load varies),
  * BENCH_COMPARE_ENV (`NAME=value ...`: settings for the compared server, e.g. `DATABASE_POOL_SIZE=4`; this build again
  * when no BENCH_COMPARE_ENTRY is given), BENCH_ROUNDS (1: with a comparison, both alternate this many times and the
- * summary gives each one's median, since one run of a build against another moved ±15 % here), BENCH_POOL_SIZE
+ * summary gives each one's median, since one run of a build against another moved ±15 % here; the bare baseline
+ * runs in every round, after this build's phases, and the slot ratio is the median of the rounds' own ratios), BENCH_POOL_SIZE
  * (Tourdesk's DATABASE_POOL_SIZE: the server's default when unset). To build
  * an earlier commit's bundle without touching the checkout:
  *   git archive <commit> | tar -x -C /tmp/td-old && ln -s "$PWD/node_modules" /tmp/td-old/node_modules \
@@ -253,20 +254,29 @@ async function benchPostgres(): Promise<void> {
   // With a compared build or settings: the same phases against it, in the same run on the same data (e.g. the last
   // commit's bundle), alternating with this build for BENCH_ROUNDS rounds so that drift in the machine's speed
   // falls on both.
+  // The bare baseline runs in every round too, next to this build's slot read, so that their ratio compares two
+  // runs of the same moment.
   const comparing = COMPARE_ENTRY !== undefined || Object.keys(COMPARE_ENV).length > 0;
   for (let round = 1; round <= ROUNDS; round++) {
     const suffix = ROUNDS > 1 ? ` (round ${round})` : '';
     await tourdeskPhases(url, database, fixture, `PostgreSQL${suffix}`);
+    if (PHASES.includes('bare')) await barePhase(url, fixture, sql, `PostgreSQL${suffix}`);
     if (comparing) {
       await tourdeskPhases(url, database, fixture, `PostgreSQL, compared${suffix}`, COMPARE_ENTRY, COMPARE_ENV);
     }
   }
+  await database.close();
+  await dropPostgres(DB_NAME);
+}
 
-  if (!PHASES.includes('bare')) {
-    await database.close();
-    await dropPostgres(DB_NAME);
-    return;
-  }
+/** The bare Fastify + pg server running the slot read's SQL: no auth, no validation, no tenancy. */
+async function barePhase(
+  url: string,
+  fixture: TrafficFixture,
+  sql: { text: string; order: string[] },
+  name: string,
+): Promise<void> {
+  const label = `${name}, bare Fastify + pg slot read`;
   const bare = await startBareSlotServer({
     port: await freePort(),
     env: {
@@ -281,7 +291,7 @@ async function benchPostgres(): Promise<void> {
     const connections = signInConnectionsOffline(fixture);
     await warmUp(bare.url, fixture, connections, SLOT_ONLY, bareSlotPath);
     const result = await measure(
-      'PostgreSQL, bare Fastify + pg slot read',
+      label,
       bare,
       () =>
         runTraffic({
@@ -294,12 +304,10 @@ async function benchPostgres(): Promise<void> {
         }),
       DB_NAME,
     );
-    rows.push({ label: 'PostgreSQL, bare Fastify + pg slot read', result });
+    rows.push({ label, result });
   } finally {
     await bare.stop();
   }
-  await database.close();
-  await dropPostgres(DB_NAME);
 }
 
 /** Connections for a server that checks no token: same companies and slots, placeholder sessions. */
@@ -382,9 +390,16 @@ function table(): string {
   }
   const ours = (phase: string) =>
     rows.filter((r) => r.label.startsWith('PostgreSQL') && !r.label.includes('compared') && r.label.endsWith(phase));
-  const slot = median(ours('slot read alone').map((r) => r.result.requestsPerSecond));
-  const bare = rows.find((r) => r.label.includes('bare'))?.result.requestsPerSecond;
-  if (slot && bare) lines.push('', `Tourdesk's slot read: ${Math.round((slot / bare) * 100)} % of the bare baseline.`);
+  // Each round's slot read against the bare baseline of the same round; the median of those ratios over rounds.
+  const slots = ours('slot read alone');
+  const ratios = ours('bare Fastify + pg slot read').flatMap((bare, i) => {
+    const slot = slots[i]?.result.requestsPerSecond;
+    return slot ? [Math.round((slot / bare.result.requestsPerSecond) * 100)] : [];
+  });
+  if (ratios.length > 0) {
+    const of = ratios.length > 1 ? ` (median of ${ratios.length} rounds, each against its own round's baseline)` : '';
+    lines.push('', `Tourdesk's slot read: ${median(ratios)} % of the bare baseline${of}.`);
+  }
   if (ROUNDS > 1) {
     const compared = (phase: string) => rows.filter((r) => r.label.includes('compared') && r.label.endsWith(phase));
     for (const [name, of] of [['this build', ours] as const, ['compared', compared] as const]) {
