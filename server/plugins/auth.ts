@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../src/domain/auth';
 import type { Db } from '../db/client';
+import { UUID } from '../lib/ids';
 import { AppError, ForbiddenError, UnauthorizedError } from '../errors';
 import type { AccessClaims, TokenService } from '../modules/auth/tokens';
 import type { CompanySettings } from '../modules/companies/companies.repository';
@@ -35,7 +36,6 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 /** The token is ours, but its ids travel as SQL literals (users.repository requestContextQuery): uuids only. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const expired = () => new UnauthorizedError('Your session has expired, please sign in again', 'UNAUTHORIZED');
 

@@ -4,6 +4,7 @@ import { queryRows } from '../../db/rows';
 import { refreshTokens, users } from '../../db/schema';
 import type { Prefetch } from '../../db/reads';
 import { prepared } from '../../db/tenancy';
+import type { UserRow } from '../users/users.repository';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
@@ -64,7 +65,7 @@ export async function findActiveUserByTokenHash(
   db: Db,
   companyId: string,
   tokenHash: string,
-): Promise<typeof users.$inferSelect | undefined> {
+): Promise<UserRow | undefined> {
   const { statement, values } = activeUserByTokenHashRead(db, companyId, tokenHash);
   const [row] = await statement.execute(values);
   return row;

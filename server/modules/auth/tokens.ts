@@ -1,5 +1,6 @@
 import { createHash, createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { Role } from '../../../src/domain/auth';
+import { UUID } from '../../lib/ids';
 
 export interface AccessClaims {
   userId: string;
@@ -113,11 +114,13 @@ export function newRefreshToken(companyId: string): string {
   return `${companyId}.${randomBytes(32).toString('base64url')}`;
 }
 
-const COMPANY_PREFIX = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.[\w-]{43}$/;
+const RANDOM_PART = /^[\w-]{43}$/;
 
 /** The company a refresh token names; undefined for one issued before tokens named it (or a malformed one). */
 export function companyOfRefreshToken(token: string): string | undefined {
-  return COMPANY_PREFIX.exec(token)?.[1];
+  const [companyId, random, ...rest] = token.split('.');
+  const named = rest.length === 0 && UUID.test(companyId ?? '') && RANDOM_PART.test(random ?? '');
+  return named ? companyId : undefined;
 }
 
 export function hashRefreshToken(token: string): string {

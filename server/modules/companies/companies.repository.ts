@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { companies, sources, tours } from '../../db/schema';
 import type { Prefetch } from '../../db/reads';
 import { prepared } from '../../db/tenancy';
+import { UUID } from '../../lib/ids';
 
 export type NewCompany = typeof companies.$inferInsert;
 export type NewTour = typeof tours.$inferInsert;
@@ -43,8 +44,6 @@ export async function listSourceLabels(db: Db, companyId: string): Promise<strin
   const rows = await db.select({ label: sources.label }).from(sources).where(eq(sources.companyId, companyId));
   return rows.map((r) => r.label);
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A tour is addressed by its row id (`_id`) or its short key (`id`); false when the company has no such tour. */
 export async function updateTour(
