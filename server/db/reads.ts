@@ -17,13 +17,20 @@ export interface Prefetch {
   values: Record<string, unknown>;
 }
 
-/** A prefetched read as sent: its SQL, its values in order, and the driver options Drizzle would pass with it. */
-export interface Read {
-  key: string;
+/**
+ * A statement and its values, as sent in a transaction's first round trip: a named one is `prepare`d once per
+ * connection on PostgreSQL and then `execute`d with literals (no parse or plan per request), an unnamed one inlined.
+ */
+export interface Statement {
   text: string;
   params: unknown[];
-  /** PostgreSQL only: the statement's name, when Drizzle's is named (its plan may be kept). */
+  /** PostgreSQL only: the statement's name, when it may keep one plan for every call. */
   name?: string;
+}
+
+/** A prefetched read as sent: its SQL, its values in order, and the driver options Drizzle would pass with it. */
+export interface Read extends Statement {
+  key: string;
   config: DriverConfig;
 }
 
@@ -134,11 +141,15 @@ const preparedBy = new WeakMap<PoolClient, Set<string>>();
 const sqlStatementName = (name: string) => escapeIdentifier(`prefetch_${name}`);
 
 /**
- * Appends the reads to a simple query's statements: a named one is `prepare`d once per connection, then `execute`d
- * with literals (so PostgreSQL keeps its plan), an unnamed one inlined. `at`: each read's statement; `done` records
- * what the connection has prepared, once the query succeeded.
+ * Appends statements (an opening, reads) to a simple query's: a named one is `prepare`d once per connection, then
+ * `execute`d with literals (so PostgreSQL keeps its plan), an unnamed one inlined. `at`: where each one's result is;
+ * `done` records what the connection has prepared, once the query succeeded.
  */
-export function appendReads(client: PoolClient, statements: string[], reads: Read[]): { at: number[]; done(): void } {
+export function appendReads(
+  client: PoolClient,
+  statements: string[],
+  reads: Statement[],
+): { at: number[]; done(): void } {
   const prepared = preparedBy.get(client) ?? new Set<string>();
   const preparing = new Set<string>();
   const at = reads.map((read) => {
@@ -165,14 +176,14 @@ export function resultOf({ rows, fields }: QueryResult): ReadResult {
 }
 
 /** The opening statement, if any, then each read as one JSON text. */
-export function pgliteText(opening: string | undefined, reads: Read[]): string {
+export function pgliteText(opening: Statement | undefined, reads: Read[]): string {
   const asJson = (read: Read) => `select coalesce(json_agg(r), '[]')::text from (${inline(read.text, read.params)}) r`;
-  return [...(opening === undefined ? [] : [opening]), ...reads.map(asJson)].join('; ');
+  return [...(opening === undefined ? [] : [inline(opening.text, opening.params)]), ...reads.map(asJson)].join('; ');
 }
 
 export function pgliteAnswers(
   results: Results[],
-  opening: string | undefined,
+  opening: Statement | undefined,
 ): { opening?: ReadResult; reads: ReadResult[] } {
   const [first, ...rest] = opening === undefined ? [undefined, ...results] : results;
   return {

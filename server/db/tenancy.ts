@@ -16,6 +16,7 @@ import {
   type Prefetch,
   type Read,
   type ReadResult,
+  type Statement,
 } from './reads';
 
 /** The driver's own connection a scope's queries run on: a pg client checked out of the pool, or PGlite's. */
@@ -38,7 +39,7 @@ interface Scope {
 /** Sends the company, `opening` and the reads in one transaction and one round trip; rows in array mode. */
 type Batch = (
   companyId: string,
-  opening: string,
+  opening: Statement,
   reads: Read[],
 ) => Promise<{ opening: ReadResult; reads: ReadResult[] }>;
 
@@ -48,7 +49,7 @@ type Batch = (
  */
 type Transaction = <T>(
   companyId: string,
-  opening: string | undefined,
+  opening: Statement | undefined,
   reads: Read[],
   fn: (tx: Db, connection: Connection, rows: unknown[], preloaded: Map<string, ReadResult>) => Promise<T>,
 ) => Promise<T>;
@@ -136,7 +137,7 @@ export class Tenancy {
    */
   async runAfter<R, T>(
     companyId: string,
-    opening: string,
+    opening: Statement,
     fn: (rows: R[]) => Promise<T>,
     reads: Prefetch[] = [],
     { writes = false }: { writes?: boolean } = {},
@@ -153,7 +154,7 @@ export class Tenancy {
   /** `fn`'s answer from a scope of prefetched reads, or undefined when it must run the ordinary way. */
   private async prefetched<T>(
     companyId: string,
-    opening: string,
+    opening: Statement,
     fn: (rows: unknown[]) => Promise<T>,
     prefetch: Prefetch[],
   ): Promise<{ result: T } | undefined> {
@@ -177,7 +178,7 @@ export class Tenancy {
 
   private async open<T>(
     companyId: string,
-    opening: string | undefined,
+    opening: Statement | undefined,
     fn: (rows: unknown[]) => Promise<T>,
     prefetch: Prefetch[] = [],
   ): Promise<T> {
@@ -185,7 +186,8 @@ export class Tenancy {
     if (scope?.open || scope?.prefetched) {
       if (scope.companyId !== companyId) throw new Error('A tenant scope cannot open another company’s scope');
       if (opening === undefined) return fn([]);
-      const result = (await (this.current() as Scope).connection.query(opening)) as { rows: unknown[] };
+      const { connection } = this.current() as Scope;
+      const result = (await connection.query(opening.text, opening.params)) as { rows: unknown[] };
       return fn(result.rows);
     }
     let opened: Scope | undefined;
@@ -245,19 +247,18 @@ function pgTransaction(pool: Pool, dialect: PgDialect, schema: Schema): Transact
       });
     try {
       const statements = ['begin', `set local app.company_id = ${escapeLiteral(companyId)}`];
-      if (opening !== undefined) statements.push(opening);
-      const sent = appendReads(client, statements, reads);
-      const text = statements.join('; ');
+      const sent = appendReads(client, statements, opening === undefined ? reads : [opening, ...reads]);
+      const at = opening === undefined ? sent.at : sent.at.slice(1);
       // Several statements in one query answer one result each, in order.
-      const results = (await control(
-        reads.length > 0 ? { text, rowMode: 'array', types: reads[0]?.config.types as never } : text,
-      )) as unknown as QueryResult[];
+      const results = (await control({
+        text: statements.join('; '),
+        rowMode: 'array',
+        types: reads[0]?.config.types as never,
+      })) as unknown as QueryResult[];
       sent.done();
-      const first = results[2] as QueryResult;
-      const rows = opening === undefined ? [] : reads.length > 0 ? toObjects(resultOf(first)) : first.rows;
-      const preloaded = new Map(
-        reads.map((read, i) => [read.key, resultOf(results[sent.at[i] as number] as QueryResult)]),
-      );
+      const resultAt = (i: number | undefined) => resultOf(results[i as number] as QueryResult);
+      const rows = opening === undefined ? [] : toObjects(resultAt(sent.at[0]));
+      const preloaded = new Map(reads.map((read, i) => [read.key, resultAt(at[i])]));
       const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, schema), schema);
       let result;
       try {
@@ -285,7 +286,7 @@ function pgliteTransaction(pglite: PgliteProxy, dialect: PgDialect, schema: Sche
         rows = answered.opening ? toObjects(answered.opening) : [];
         preloaded = new Map(reads.map((read, i) => [read.key, answered.reads[i] as ReadResult]));
       } else if (opening !== undefined) {
-        rows = (await client.query(opening)).rows;
+        rows = (await client.query(opening.text, opening.params)).rows;
       }
       return fn(
         new PgliteTransaction(dialect, new PgliteSession(client as never, dialect, schema), schema) as unknown as Db,
@@ -308,18 +309,16 @@ function pgBatch(pool: Pool): Batch {
     try {
       // A query of several statements is one transaction of its own (an implicit block, so `set local` holds
       // until its end): no `begin` or `commit` to send.
-      const statements = [`set local app.company_id = ${escapeLiteral(companyId)}`, opening];
-      const sent = appendReads(client, statements, reads);
+      const statements = [`set local app.company_id = ${escapeLiteral(companyId)}`];
+      const sent = appendReads(client, statements, [opening, ...reads]);
       const results = (await client.query({
         text: statements.join('; '),
         rowMode: 'array',
         types: reads[0]?.config.types as never,
       })) as unknown as QueryResult[];
       sent.done();
-      return {
-        opening: resultOf(results[1] as QueryResult),
-        reads: sent.at.map((i) => resultOf(results[i] as QueryResult)),
-      };
+      const [first, ...rest] = sent.at.map((i) => resultOf(results[i] as QueryResult));
+      return { opening: first as ReadResult, reads: rest };
     } catch (err) {
       failed = err as Error;
       throw err;

@@ -25,7 +25,7 @@ type Checkout = (err: Error | undefined, client: PoolClient | undefined, done: (
 
 /** Counts what reaches the driver: pool checkouts and queries on PostgreSQL, transactions and calls on PGlite. */
 function watchDriver(database: Database) {
-  const calls = { checkouts: 0, queries: 0, transactions: 0, texts: [] as string[] };
+  const calls = { checkouts: 0, clients: 0, queries: 0, transactions: 0, texts: [] as string[] };
   const record = (args: unknown[]) => {
     const first = args[0] as string | { text: string };
     calls.texts.push(typeof first === 'string' ? first : first.text);
@@ -44,6 +44,7 @@ function watchDriver(database: Database) {
     const watch = (client: PoolClient) => {
       if (watched.has(client)) return;
       watched.add(client);
+      calls.clients++;
       client.query = counted(client, client.query);
     };
     // pool.query checks out with a callback, a transaction with a promise.
@@ -109,6 +110,15 @@ describeEachDb('prefetched reads', (ctx) => {
       }
     } finally {
       watch.restore();
+    }
+    if (database.pool) {
+      // The member lookup is parsed and planned once per connection, then executed with its values.
+      const member = watch.calls.texts.filter((text) => text.includes('auth_request_context'));
+      expect(member).toHaveLength(18);
+      const prepares = member.filter((text) => text.includes('prepare "prefetch_auth_request_context" as'));
+      expect(prepares.length).toBeGreaterThan(0);
+      expect(prepares.length).toBeLessThanOrEqual(watch.calls.clients);
+      expect(member.every((text) => text.includes(`execute "prefetch_auth_request_context"('`))).toBe(true);
     }
     const slot = await app.inject({ url: urls[1] as string, headers: bearer(c.manager.token) });
     expect(names(slot.json<{ bookings: Array<{ name: string }> }>().bookings)).toEqual(['Ana', 'bruno']);
