@@ -251,7 +251,9 @@ describeEachDb('prefetched reads', (ctx) => {
       .select()
       .from(bookings)
       .where(and(eq(bookings.companyId, c.companyId), eq(bookings.date, DAY)))
-      .orderBy(asc(bookings.time), asc(bookings.name));
+      .orderBy(asc(bookings.time), asc(bookings.name))
+      // Every column but updated_at, which no answer shows.
+      .then((rows) => rows.map(({ updatedAt: _updatedAt, ...row }) => row));
     const slot = { day: DAY, time: '09:00', tour };
     const read = () =>
       Promise.all([
@@ -282,7 +284,7 @@ describeEachDb('prefetched reads', (ctx) => {
       { time: '09:00', tour, pax: 2 },
       { time: '10:30', tour, pax: 4 },
     ]);
-    expect(ahead[0][0]).toMatchObject({ guide: 'Olga', createdAt: expect.any(Date), updatedAt: expect.any(Date) });
+    expect(ahead[0][0]).toMatchObject({ guide: 'Olga', createdAt: expect.any(Date) });
     expect(ahead[0][1]).toMatchObject({ phone: null, guide: null, cancelled: true });
   });
 

@@ -21,7 +21,9 @@ describeEachDb('prepared reads', (ctx) => {
       .select()
       .from(bookings)
       .where(and(eq(bookings.companyId, c.companyId), eq(bookings.date, DAY)))
-      .orderBy(asc(bookings.time), asc(bookings.name));
+      .orderBy(asc(bookings.time), asc(bookings.name))
+      // Every column but updated_at, which no answer shows.
+      .then((rows) => rows.map(({ updatedAt: _updatedAt, ...row }) => row));
     expect(own.map((row) => row.name)).toEqual(['Ana', 'bruno', 'Carla']);
     await tenancy.run(c.companyId, async () => {
       expect(await listDayBookings(tenancy.db, c.companyId, DAY)).toEqual(own);
@@ -29,7 +31,7 @@ describeEachDb('prepared reads', (ctx) => {
       expect(await listSlotBookings(tenancy.db, c.companyId, slot)).toEqual(own.slice(0, 2));
       expect(await findBooking(tenancy.db, c.companyId, first.id)).toEqual(own[0]);
     });
-    expect(own[0]).toMatchObject({ guide: 'Olga', createdAt: expect.any(Date), updatedAt: expect.any(Date) });
+    expect(own[0]).toMatchObject({ guide: 'Olga', createdAt: expect.any(Date) });
     expect(own[1]).toMatchObject({ phone: null, guide: null, cancelled: true });
   });
 

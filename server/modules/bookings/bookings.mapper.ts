@@ -19,11 +19,13 @@ export function viewerOf(role: Role, company: CompanySettings): Viewer {
   };
 }
 
-export function bookedCounts(row: BookingRow): CustomerCounts {
+export function bookedCounts(row: Pick<BookingRow, 'adults' | 'teens' | 'children'>): CustomerCounts {
   return { Adults: row.adults, Teens: row.teens, Children: row.children };
 }
 
-export function attendedCounts(row: BookingRow): CustomerCounts {
+export function attendedCounts(
+  row: Pick<BookingRow, 'attendedAdults' | 'attendedTeens' | 'attendedChildren'>,
+): CustomerCounts {
   return { Adults: row.attendedAdults, Teens: row.attendedTeens, Children: row.attendedChildren };
 }
 

@@ -5,7 +5,6 @@ import { bookings } from '../../db/schema';
 import type { Prefetch } from '../../db/reads';
 import { prepared } from '../../db/tenancy';
 
-export type BookingRow = typeof bookings.$inferSelect;
 export type NewBooking = typeof bookings.$inferInsert;
 export type BookingChanges = Partial<
   Pick<
@@ -30,43 +29,55 @@ export type BookingChanges = Partial<
   >
 >;
 
-const columns = getTableColumns(bookings);
-const decoders = Object.entries(columns);
+/**
+ * A booking as the reads answer it: every column but `updated_at`, which no answer shows (PostgreSQL formatting it
+ * and the server parsing it into a Date cost about 1 µs per row on a day's list).
+ */
+const { updatedAt: _updatedAt, ...columns } = getTableColumns(bookings);
+export type BookingRow = Omit<typeof bookings.$inferSelect, 'updatedAt'>;
+
+type BookingColumns = typeof columns;
+type Selection<C extends Partial<BookingColumns>> = { [K in keyof C & keyof BookingRow]: BookingRow[K] };
 
 /**
- * Rows of a select of `columns` (in their order, as Drizzle lists them), each value mapped by its column as Drizzle
- * maps it, minus Drizzle's generic walk of the selection with `is()` checks for every cell: that walk was 40 % of
- * the cost of mapping a day's bookings.
+ * Rows of a select of `selected` (in their order), each value mapped by its column as Drizzle maps it, minus
+ * Drizzle's generic walk of the selection with `is()` checks for every cell: that walk was 40 % of the cost of
+ * mapping a day's bookings.
  */
-function toBookingRows(rows: unknown[][]): BookingRow[] {
-  return rows.map((row) => {
-    const booking: Record<string, unknown> = {};
-    for (let i = 0; i < decoders.length; i++) {
-      const [key, column] = decoders[i] as (typeof decoders)[number];
-      const value = row[i];
-      booking[key] = value === null ? null : column.mapFromDriverValue(value);
-    }
-    return booking as BookingRow;
-  });
+function rowMapper<C extends Partial<BookingColumns>>(selected: C): (rows: unknown[][]) => Selection<C>[] {
+  const decoders = Object.entries(selected) as [string, BookingColumns[keyof BookingColumns]][];
+  return (rows) =>
+    rows.map((row) => {
+      const booking: Record<string, unknown> = {};
+      for (let i = 0; i < decoders.length; i++) {
+        const [key, column] = decoders[i] as (typeof decoders)[number];
+        const value = row[i];
+        booking[key] = value === null ? null : column.mapFromDriverValue(value);
+      }
+      return booking as Selection<C>;
+    });
 }
 
-const selectBookings = (db: Db) => db.select(columns).from(bookings);
+const selectOf = <C extends Partial<BookingColumns>>(db: Db, selected: C) => db.select(selected).from(bookings);
 
 /**
- * A hot read of whole booking rows, prepared once per Tenancy (see `prepared`): its SQL is built once, PostgreSQL
- * parses a named one once per connection, and its rows are mapped by `toBookingRows`.
+ * A hot read of bookings' `selected` columns (all of a BookingRow's unless given), prepared once per Tenancy (see
+ * `prepared`): its SQL is built once, PostgreSQL parses a named one once per connection, and its rows are mapped by
+ * `rowMapper`.
  */
-export function preparedBookings(
+export function preparedBookings<C extends Partial<BookingColumns> = BookingColumns>(
   name: string,
-  build: (select: ReturnType<typeof selectBookings>) => { toSQL(): Query },
-): (db: Db) => PgPreparedQuery<PreparedQueryConfig & { execute: BookingRow[] }> {
+  build: (select: ReturnType<typeof selectOf<C>>) => { toSQL(): Query },
+  selected: C = columns as C,
+): (db: Db) => PgPreparedQuery<PreparedQueryConfig & { execute: Selection<C>[] }> {
+  const toRows = rowMapper(selected);
   return prepared((db) =>
-    db._.session.prepareQuery<PreparedQueryConfig & { execute: BookingRow[] }>(
-      build(selectBookings(db)).toSQL(),
+    db._.session.prepareQuery<PreparedQueryConfig & { execute: Selection<C>[] }>(
+      build(selectOf(db, selected)).toSQL(),
       undefined,
       name,
       true,
-      toBookingRows,
+      toRows,
     ),
   );
 }
@@ -178,7 +189,7 @@ export async function findBooking(db: Db, companyId: string, id: string): Promis
 }
 
 export async function insertBooking(db: Db, booking: NewBooking): Promise<BookingRow> {
-  const [row] = await db.insert(bookings).values(booking).returning();
+  const [row] = await db.insert(bookings).values(booking).returning(columns);
   if (!row) throw new Error('insert returned no booking');
   return row;
 }
@@ -200,13 +211,13 @@ export async function updateBooking(
     .update(bookings)
     .set({ ...changes, version: sql`${bookings.version} + 1`, updatedAt: new Date() })
     .where(and(...conditions))
-    .returning();
+    .returning(columns);
   return row;
 }
 
 export async function findBookings(db: Db, companyId: string, ids: string[]): Promise<BookingRow[]> {
   return db
-    .select()
+    .select(columns)
     .from(bookings)
     .where(and(eq(bookings.companyId, companyId), inArray(bookings.id, ids)));
 }
@@ -216,7 +227,7 @@ export async function setGuide(db: Db, companyId: string, ids: string[], guide: 
     .update(bookings)
     .set({ guide, version: sql`${bookings.version} + 1`, updatedAt: new Date() })
     .where(and(eq(bookings.companyId, companyId), inArray(bookings.id, ids)))
-    .returning();
+    .returning(columns);
 }
 
 export async function listGuideBookings(
@@ -227,7 +238,7 @@ export async function listGuideBookings(
   end: string,
 ): Promise<BookingRow[]> {
   return db
-    .select()
+    .select(columns)
     .from(bookings)
     .where(and(eq(bookings.companyId, companyId), eq(bookings.guide, guide), between(bookings.date, start, end)))
     .orderBy(asc(bookings.date), asc(bookings.time), asc(bookings.tour), asc(bookings.name));

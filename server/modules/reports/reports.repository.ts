@@ -8,6 +8,29 @@ import type { Prefetch } from '../../db/reads';
 import { prepared } from '../../db/tenancy';
 import { attendedSums, preparedBookings, type BookingRow } from '../bookings/bookings.repository';
 
+/**
+ * What a report row shows (reports.service toReportRow), and no more: a page of 100 bookings costs PostgreSQL about
+ * a fifth less to format, and the server as much less to parse, than whole rows.
+ */
+const reportColumns = {
+  id: bookings.id,
+  bookingId: bookings.bookingId,
+  name: bookings.name,
+  source: bookings.source,
+  tour: bookings.tour,
+  date: bookings.date,
+  time: bookings.time,
+  createdAt: bookings.createdAt,
+  pax: bookings.pax,
+  adults: bookings.adults,
+  teens: bookings.teens,
+  children: bookings.children,
+  attendedAdults: bookings.attendedAdults,
+  attendedTeens: bookings.attendedTeens,
+  attendedChildren: bookings.attendedChildren,
+};
+export type ReportBookingRow = Pick<BookingRow, keyof typeof reportColumns>;
+
 export interface ReportFilter {
   companyId: string;
   field: ReportField;
@@ -97,20 +120,23 @@ export async function countReport(db: Db, filter: ReportFilter): Promise<number>
  * the offset; a generic plan could not know it).
  */
 const pageStatement = (field: ReportField, range: SQL) =>
-  preparedBookings('', (select) =>
-    select
-      .where(
-        and(
-          eq(bookings.companyId, placeholder('companyId')),
-          range,
-          eq(bookings.cancelled, false),
-          anyOf(bookings.source, 'sources'),
-          anyOf(bookings.tour, 'tours'),
-        ),
-      )
-      .orderBy(...order(field))
-      .limit(placeholder('limit'))
-      .offset(placeholder('offset')),
+  preparedBookings(
+    '',
+    (select) =>
+      select
+        .where(
+          and(
+            eq(bookings.companyId, placeholder('companyId')),
+            range,
+            eq(bookings.cancelled, false),
+            anyOf(bookings.source, 'sources'),
+            anyOf(bookings.tour, 'tours'),
+          ),
+        )
+        .orderBy(...order(field))
+        .limit(placeholder('limit'))
+        .offset(placeholder('offset')),
+    reportColumns,
   );
 
 const pageBy = {
@@ -135,14 +161,23 @@ export const reportPageRead = (db: Db, filter: ReportFilter, page: number, pageS
   } satisfies Prefetch;
 };
 
-export async function reportPage(db: Db, filter: ReportFilter, page: number, pageSize: number): Promise<BookingRow[]> {
+export async function reportPage(
+  db: Db,
+  filter: ReportFilter,
+  page: number,
+  pageSize: number,
+): Promise<ReportBookingRow[]> {
   const { statement, values } = reportPageRead(db, filter, page, pageSize);
   return statement.execute(values);
 }
 
 /** Every matching booking in batches, resuming after the last one seen: memory stays flat however many match. */
-export async function* reportBatches(db: Db, filter: ReportFilter, batchSize = 2000): AsyncGenerator<BookingRow[]> {
-  let last: BookingRow | undefined;
+export async function* reportBatches(
+  db: Db,
+  filter: ReportFilter,
+  batchSize = 2000,
+): AsyncGenerator<ReportBookingRow[]> {
+  let last: ReportBookingRow | undefined;
   for (;;) {
     // A row comparison, unlike an OR chain, is an index range: each batch starts where the last one ended.
     const after: SQL | undefined = !last
@@ -151,7 +186,7 @@ export async function* reportBatches(db: Db, filter: ReportFilter, batchSize = 2
         ? sql`(${bookings.date}, ${bookings.time}, ${bookings.tour}, ${bookings.id}) > (${last.date}, ${last.time}, ${last.tour}, ${last.id})`
         : sql`(${bookings.createdAt}, ${bookings.id}) > (${last.createdAt}, ${last.id})`;
     const rows = await db
-      .select()
+      .select(reportColumns)
       .from(bookings)
       .where(after ? and(where(filter), after) : where(filter))
       .orderBy(...order(filter.field))

@@ -19,7 +19,6 @@ import type { Tenancy } from '../../db/tenancy';
 import { BadRequestError } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { attendedCounts, bookedCounts } from '../bookings/bookings.mapper';
-import type { BookingRow } from '../bookings/bookings.repository';
 import { companyOf } from '../bookings/bookings.rules';
 import { copyCsv } from './reports.copy';
 import {
@@ -30,6 +29,7 @@ import {
   reportCopyQuery,
   reportPage,
   reportPageRead,
+  type ReportBookingRow,
   type ReportFilter,
 } from './reports.repository';
 
@@ -55,7 +55,7 @@ const CSV_OPTIONS = {
 /** Spanning more than this is almost surely a typo (year 2062), and would read the whole table. */
 const MAX_RANGE_DAYS = 3 * 366;
 
-function toReportRow(row: BookingRow): ReportRow {
+function toReportRow(row: ReportBookingRow): ReportRow {
   const booked = bookedCounts(row);
   const types = CUSTOMER_TYPES.filter((type) => booked[type] > 0);
   return {
