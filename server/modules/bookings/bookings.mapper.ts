@@ -3,6 +3,7 @@ import { CUSTOMER_TYPES, listFromCounts, type CustomerCounts } from '../../../sr
 import type { Booking } from '../../../src/domain/booking';
 import type { CompanySettings } from '../companies/companies.repository';
 import type { BookingRow } from './bookings.repository';
+import { isoInstant } from '../../lib/instants';
 
 export interface Viewer {
   role: Role;
@@ -49,7 +50,7 @@ export function toBookingDto(row: BookingRow, viewer: Viewer): Booking {
     modifiedBy: row.modifiedBy,
     differences: row.differences,
     guide: row.guide,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: isoInstant(row.createdAt),
     version: row.version,
   };
   if (viewer.showSource) dto.source = row.source;

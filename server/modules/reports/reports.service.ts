@@ -32,6 +32,7 @@ import {
   type ReportBookingRow,
   type ReportFilter,
 } from './reports.repository';
+import { isoInstant } from '../../lib/instants';
 
 export interface ReportRequest {
   field: ReportField;
@@ -66,7 +67,7 @@ function toReportRow(row: ReportBookingRow): ReportRow {
     tour: row.tour,
     date: row.date,
     time: row.time,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: isoInstant(row.createdAt),
     pax: row.pax,
     customers: listFromCounts(booked),
     attendees: listFromCounts(attendedCounts(row), types),
