@@ -132,11 +132,12 @@ describeEachDb('prefetched reads', (ctx) => {
     await addBooking(db, c.companyId, { date: DAY, time: '09:00', name: 'Ana', source: 'Viator' });
     await addBooking(db, c.companyId, { date: DAY, time: '10:00', name: 'Bea', source: `Tom's "tours"` });
     const lists = `${encodeURIComponent(encodeNameList(['Viator', `Tom's "tours"`]))}/${encodeURIComponent(encodeNameList([...TOURS]))}`;
-    const today = new Date().toISOString().slice(0, 10);
+    // Tomorrow in UTC: the bookings were made now, which in Madrid is already tomorrow from 23:00 UTC (22:00 in summer).
+    const end = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const page = async (field: string, start: string, token: string) => {
       const before = { queries: watch.calls.queries, texts: watch.calls.texts.length };
       const res = await app.inject({
-        url: `/api/bookings/reports/${field}/${start}/${today}/${lists}?pageSize=1`,
+        url: `/api/bookings/reports/${field}/${start}/${end}/${lists}?pageSize=1`,
         headers: bearer(token),
       });
       return {
