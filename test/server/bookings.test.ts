@@ -225,6 +225,9 @@ describeEachDb(
           chosenGuide: c.guideName,
         });
         expect(asManager.json().guide).toBe(c.guideName);
+        // A check-in that names no guide leaves the booking's.
+        const keeps = await checkIn(t, c.manager.token, ids.started15, [{ Adults: 0 }]);
+        expect(keeps.json()).toMatchObject({ guide: c.guideName, attendees: expect.arrayContaining([{ Adults: 0 }]) });
         const asGuide = await checkIn(t, c.guide.token, ids.started30, [{ Adults: 1 }], { chosenGuide: c.managerName });
         expect(asGuide.statusCode).toBe(200);
         expect(asGuide.json().guide).toBeNull();

@@ -25,10 +25,19 @@ type Checkout = (err: Error | undefined, client: PoolClient | undefined, done: (
 
 /** Counts what reaches the driver: pool checkouts and queries on PostgreSQL, transactions and calls on PGlite. */
 function watchDriver(database: Database) {
-  const calls = { checkouts: 0, clients: 0, queries: 0, transactions: 0, texts: [] as string[] };
+  const calls = {
+    checkouts: 0,
+    clients: 0,
+    queries: 0,
+    transactions: 0,
+    texts: [] as string[],
+    /** Each query's statement name, for a named (prepared) one. */
+    names: [] as Array<string | undefined>,
+  };
   const record = (args: unknown[]) => {
-    const first = args[0] as string | { text: string };
+    const first = args[0] as string | { text: string; name?: string };
     calls.texts.push(typeof first === 'string' ? first : first.text);
+    calls.names.push(typeof first === 'string' ? undefined : first.name);
   };
   /** `fn` called on `self`, counted and its SQL recorded. */
   const counted = <F extends (...args: never[]) => unknown>(self: object, fn: F): F =>
@@ -193,6 +202,10 @@ describeEachDb('prefetched reads', (ctx) => {
       expect(texts).toMatch(/execute "prefetch_bookings_by_id"|"bookings"\."id" = '/);
       const selects = texts.split('\n').filter((text) => text.startsWith('select'));
       expect(selects.filter((text) => /"bookings"\."id" = \$/.test(text))).toEqual([]);
+      // The guarded update is a named statement: built once, parsed by PostgreSQL once per connection.
+      const update = watch.calls.texts.findIndex((text, i) => i >= seen && text.startsWith('update "bookings"'));
+      expect(update).toBeGreaterThan(-1);
+      if (database.pool) expect(watch.calls.names[update]).toBe('bookings_check_in');
     } finally {
       watch.restore();
     }

@@ -2,6 +2,7 @@ import { and, asc, between, eq, getTableColumns, inArray, sql, type Query } from
 import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { bookings } from '../../db/schema';
+import type { CustomerCounts } from '../../../src/domain/customerTypes';
 import type { Prefetch } from '../../db/reads';
 import { prepared } from '../../db/tenancy';
 
@@ -191,6 +192,60 @@ export async function findBooking(db: Db, companyId: string, id: string): Promis
 export async function insertBooking(db: Db, booking: NewBooking): Promise<BookingRow> {
   const [row] = await db.insert(bookings).values(booking).returning(columns);
   if (!row) throw new Error('insert returned no booking');
+  return row;
+}
+
+const checkInUpdate = prepared((db) =>
+  db._.session.prepareQuery<PreparedQueryConfig & { execute: BookingRow[] }>(
+    db
+      .update(bookings)
+      .set({
+        attendedAdults: sql`${sql.placeholder('adults')}`,
+        attendedTeens: sql`${sql.placeholder('teens')}`,
+        attendedChildren: sql`${sql.placeholder('children')}`,
+        guide: sql`coalesce(${sql.placeholder('guide')}, ${bookings.guide})`,
+        version: sql`${bookings.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(bookings.companyId, sql.placeholder('companyId')),
+          eq(bookings.id, sql.placeholder('id')),
+          eq(bookings.cancelled, false),
+          eq(bookings.version, sql.placeholder('version')),
+        ),
+      )
+      .returning(columns)
+      .toSQL(),
+    undefined,
+    'bookings_check_in',
+    true,
+    rowMapper(columns),
+  ),
+);
+
+/**
+ * A check-in's write: the attended counts, and the guide when one is chosen (`undefined` leaves it), applied only if
+ * the booking is still at `version` and not cancelled; undefined means another write got there first. One statement
+ * prepared once per Tenancy: Drizzle builds its SQL once, and PostgreSQL parses it once per connection.
+ */
+export async function checkInBooking(
+  db: Db,
+  companyId: string,
+  id: string,
+  attended: CustomerCounts,
+  guide: string | undefined,
+  version: number,
+): Promise<BookingRow | undefined> {
+  const [row] = await checkInUpdate(db).execute({
+    companyId,
+    id,
+    version,
+    adults: attended.Adults,
+    teens: attended.Teens,
+    children: attended.Children,
+    guide: guide ?? null,
+  });
   return row;
 }
 

@@ -21,6 +21,7 @@ import { attendedCounts, bookedCounts, toBookingDto, viewerOf } from './bookings
 import type { Prefetch } from '../../db/reads';
 import {
   bookingByIdRead,
+  checkInBooking,
   dayBookingsRead,
   findBooking,
   insertBooking,
@@ -115,13 +116,7 @@ export class BookingsService {
           );
         }
       }
-      const changes = {
-        attendedAdults: attended.Adults,
-        attendedTeens: attended.Teens,
-        attendedChildren: attended.Children,
-        ...(guide !== undefined ? { guide } : {}),
-      };
-      const updated = await updateBooking(this.db, auth.companyId, row.id, changes, row.version);
+      const updated = await checkInBooking(this.db, auth.companyId, row.id, attended, guide, row.version);
       if (updated) return toBookingDto(updated, viewerOf(auth.role, company));
       if (attempt === CHECK_IN_ATTEMPTS) throw staleError(toBookingDto(row, viewerOf(auth.role, company)));
     }
