@@ -117,7 +117,9 @@ export async function countReport(db: Db, filter: ReportFilter): Promise<number>
 /**
  * A page per field, `where(filter)` with its values bound. Unnamed (`''`): the SQL is built once, but PostgreSQL plans
  * each call for its values, as before (how far an index scan runs before the page is full depends on the range and
- * the offset; a generic plan could not know it).
+ * the offset; a generic plan could not know it). Measured: named, PostgreSQL kept the generic plan (an index scan in
+ * the page's order) and report pages cost it 15 % less CPU, but a year of 1,000,000 bookings filtered to a source
+ * with none took 1,453 ms that way against 121 ms planned for its values (a parallel sequential scan).
  */
 const pageStatement = (field: ReportField, range: SQL) =>
   preparedBookings(
