@@ -124,8 +124,9 @@ export class Tenancy {
 
   /**
    * `run`, with `opening` as the transaction's first statement, sent in the same round trip as `begin` and the
-   * company (so in the simple protocol: literals only, escaped by the caller); `fn` receives its rows. It sees the
-   * transaction's snapshot and the company set, like every later statement of the scope.
+   * company (in the simple protocol, so its values go as escaped literals; a named one is prepared once per
+   * connection and then executed); `fn` receives its rows. It sees the transaction's snapshot and the company set,
+   * like every later statement of the scope.
    *
    * With `reads` (a read-only handler's queries, known before it runs), they travel in that round trip too, as one
    * transaction: `fn` then runs after it ended, its reads answered from their results, and a request costs one round

@@ -1,8 +1,8 @@
 import { and, asc, between, eq, getTableColumns, inArray, sql, type Query } from 'drizzle-orm';
 import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core';
+import type { CustomerCounts } from '../../../src/domain/customerTypes';
 import type { Db } from '../../db/client';
 import { bookings } from '../../db/schema';
-import type { CustomerCounts } from '../../../src/domain/customerTypes';
 import type { Prefetch } from '../../db/reads';
 import { prepared } from '../../db/tenancy';
 
