@@ -1,9 +1,9 @@
 import type { Role } from '../../../src/domain/auth';
 import { CUSTOMER_TYPES, listFromCounts, type CustomerCounts } from '../../../src/domain/customerTypes';
 import type { Booking } from '../../../src/domain/booking';
+import { isoInstant } from '../../lib/instants';
 import type { CompanySettings } from '../companies/companies.repository';
 import type { BookingRow } from './bookings.repository';
-import { isoInstant } from '../../lib/instants';
 
 export interface Viewer {
   role: Role;

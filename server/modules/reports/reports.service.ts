@@ -17,6 +17,7 @@ import {
 import type { Prefetch } from '../../db/reads';
 import type { Tenancy } from '../../db/tenancy';
 import { BadRequestError } from '../../errors';
+import { isoInstant } from '../../lib/instants';
 import type { AuthContext } from '../../plugins/auth';
 import { attendedCounts, bookedCounts } from '../bookings/bookings.mapper';
 import { companyOf } from '../bookings/bookings.rules';
@@ -32,7 +33,6 @@ import {
   type ReportBookingRow,
   type ReportFilter,
 } from './reports.repository';
-import { isoInstant } from '../../lib/instants';
 
 export interface ReportRequest {
   field: ReportField;
