@@ -28,6 +28,18 @@ export interface Statement {
   name?: string;
 }
 
+/**
+ * A read's first row, run the ordinary way: answered from the results that travelled with `begin` when it was sent
+ * ahead, from the database otherwise.
+ */
+export async function firstRow<R>(read: {
+  statement: { execute(values: Record<string, unknown>): Promise<R[]> };
+  values: Record<string, unknown>;
+}): Promise<R | undefined> {
+  const [row] = await read.statement.execute(read.values);
+  return row;
+}
+
 /** A prefetched read as sent: its SQL, its values in order, and the driver options Drizzle would pass with it. */
 export interface Read extends Statement {
   key: string;

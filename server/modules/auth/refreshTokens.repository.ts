@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { refreshTokens, users } from '../../db/schema';
-import type { Prefetch } from '../../db/reads';
+import { firstRow, type Prefetch } from '../../db/reads';
 import { prepared } from '../../db/tenancy';
 import type { UserRow } from '../users/users.repository';
 
@@ -61,24 +61,16 @@ const activeUserByTokenHash = prepared((db) =>
 export const activeUserByTokenHashRead = (db: Db, companyId: string, tokenHash: string) =>
   ({ statement: activeUserByTokenHash(db), values: { companyId, tokenHash } }) satisfies Prefetch;
 
-export async function findActiveUserByTokenHash(
-  db: Db,
-  companyId: string,
-  tokenHash: string,
-): Promise<UserRow | undefined> {
-  const { statement, values } = activeUserByTokenHashRead(db, companyId, tokenHash);
-  const [row] = await statement.execute(values);
-  return row;
+export function findActiveUserByTokenHash(db: Db, companyId: string, tokenHash: string): Promise<UserRow | undefined> {
+  return firstRow(activeUserByTokenHashRead(db, companyId, tokenHash));
 }
 
-export async function findRefreshTokenByHash(
+export function findRefreshTokenByHash(
   db: Db,
   companyId: string,
   tokenHash: string,
 ): Promise<RefreshTokenRow | undefined> {
-  const { statement, values } = refreshTokenByHashRead(db, companyId, tokenHash);
-  const [row] = await statement.execute(values);
-  return row;
+  return firstRow(refreshTokenByHashRead(db, companyId, tokenHash));
 }
 
 /**

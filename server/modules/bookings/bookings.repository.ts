@@ -3,7 +3,7 @@ import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { CustomerCounts } from '../../../src/domain/customerTypes';
 import type { Db } from '../../db/client';
 import { bookings } from '../../db/schema';
-import type { Prefetch } from '../../db/reads';
+import { firstRow, type Prefetch } from '../../db/reads';
 import { prepared } from '../../db/tenancy';
 
 export type NewBooking = typeof bookings.$inferInsert;
@@ -183,10 +183,8 @@ const bookingById = preparedBookings('bookings_by_id', (select) =>
 export const bookingByIdRead = (db: Db, companyId: string, id: string) =>
   ({ statement: bookingById(db), values: { companyId, id } }) satisfies Prefetch;
 
-export async function findBooking(db: Db, companyId: string, id: string): Promise<BookingRow | undefined> {
-  const { statement, values } = bookingByIdRead(db, companyId, id);
-  const [row] = await statement.execute(values);
-  return row;
+export function findBooking(db: Db, companyId: string, id: string): Promise<BookingRow | undefined> {
+  return firstRow(bookingByIdRead(db, companyId, id));
 }
 
 export async function insertBooking(db: Db, booking: NewBooking): Promise<BookingRow> {

@@ -4,7 +4,7 @@ import { escapeLiteral } from 'pg';
 import type { ReportField } from '../../../src/domain/reports';
 import type { Db } from '../../db/client';
 import { bookings, reportCounts } from '../../db/schema';
-import type { Prefetch } from '../../db/reads';
+import { firstRow, type Prefetch } from '../../db/reads';
 import { prepared } from '../../db/tenancy';
 import { attendedSums, preparedBookings, type BookingRow } from '../bookings/bookings.repository';
 
@@ -109,8 +109,7 @@ export const countReportRead = (db: Db, filter: ReportFilter) =>
   }) satisfies Prefetch;
 
 export async function countReport(db: Db, filter: ReportFilter): Promise<number> {
-  const { statement, values } = countReportRead(db, filter);
-  const [row] = await statement.execute(values);
+  const row = await firstRow(countReportRead(db, filter));
   return Number(row?.total ?? 0);
 }
 
