@@ -262,7 +262,7 @@ export async function updateBooking(
   if (expectedVersion !== undefined) conditions.push(eq(bookings.version, expectedVersion));
   const [row] = await db
     .update(bookings)
-    .set({ ...changes, version: sql`${bookings.version} + 1`, updatedAt: new Date() })
+    .set({ ...changes, version: sql`${bookings.version} + 1`, updatedAt: sql`now()` })
     .where(and(...conditions))
     .returning(columns);
   return row;
@@ -278,7 +278,7 @@ export async function findBookings(db: Db, companyId: string, ids: string[]): Pr
 export async function setGuide(db: Db, companyId: string, ids: string[], guide: string | null): Promise<BookingRow[]> {
   return db
     .update(bookings)
-    .set({ guide, version: sql`${bookings.version} + 1`, updatedAt: new Date() })
+    .set({ guide, version: sql`${bookings.version} + 1`, updatedAt: sql`now()` })
     .where(and(eq(bookings.companyId, companyId), inArray(bookings.id, ids)))
     .returning(columns);
 }
