@@ -30,7 +30,7 @@ export function Header() {
 
   return (
     <>
-      <AppBar position="sticky">
+      <AppBar position="sticky" sx={{ displayPrint: 'none' }}>
         <Toolbar sx={{ gap: 1 }}>
           {showNav && (
             <IconButton

@@ -2,6 +2,8 @@ import { createTheme } from '@mui/material/styles';
 
 /** Guides use the app standing in the street on tablets and phones: WCAG 2.5.5 asks for 44 px targets. */
 const TOUCH_TARGET = 44;
+/** Dark enough to show on the page and on the teal app bar alike (WCAG 2.4.7, 1.4.11). */
+const FOCUS_RING = '#1d2b36';
 
 export const theme = createTheme({
   palette: {
@@ -16,6 +18,16 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
+    // MUI marks keyboard focus with a faint ripple only; every control gets a ring a guide can see in daylight.
+    MuiCssBaseline: {
+      styleOverrides: {
+        '.Mui-focusVisible, a:focus-visible, [tabindex]:not([tabindex="-1"]):focus-visible': {
+          outline: `3px solid ${FOCUS_RING}`,
+          outlineOffset: 2,
+        },
+        '.MuiMenuItem-root.Mui-focusVisible': { outlineOffset: -3 },
+      },
+    },
     MuiButton: { styleOverrides: { root: { minHeight: TOUCH_TARGET } } },
     MuiIconButton: { styleOverrides: { root: { minWidth: TOUCH_TARGET, minHeight: TOUCH_TARGET } } },
     // MenuItem drops its min-height to 'auto' from sm up; the media query has to be overridden as well.

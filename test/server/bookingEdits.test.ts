@@ -141,6 +141,17 @@ describeEachDb(
       });
     });
 
+    it('changes "5 adults" into "4 adults + 1 child"', async () => {
+      const t = ctx();
+      const c = await createCompany(t.app, t.db);
+      const booking = await addBooking(t.db, c.companyId, { date: DAY, time: '11:45', adults: 5, children: 0 });
+      const res = await edit(t, c.manager.token, booking.id, {
+        customers: [{ Adults: 4 }, { Teens: 0 }, { Children: 1 }],
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ customers: [{ Adults: 4 }, { Children: 1 }], pax: 5 });
+    });
+
     describe('POST /api/bookings/add-booking', () => {
       it('adds a manual walk-in with Walkin as the default source', async () => {
         const t = ctx();
@@ -178,6 +189,28 @@ describeEachDb(
         const c = await createCompany(t.app, t.db);
         const res = await add(t, c.manager.token, { phone: '12' });
         expect(res.json().error).toContain('A valid value is required');
+      });
+
+      it('adds a walk-in checked in as it is created: its attendees equal its customers', async () => {
+        const t = ctx();
+        const c = await createCompany(t.app, t.db);
+        const res = await add(t, c.guide.token, { attendees: [{ Adults: 2 }, { Children: 1 }] });
+        expect(res.statusCode).toBe(201);
+        expect(res.json().attendees).toEqual([{ Adults: 2 }, { Children: 1 }]);
+        const [stored] = await t.db.select().from(bookings).where(eq(bookings.id, res.json()._id));
+        expect(stored).toMatchObject({ attendedAdults: 2, attendedTeens: 0, attendedChildren: 1 });
+      });
+
+      it('refuses more attendees than booked on a new booking', async () => {
+        const t = ctx();
+        const c = await createCompany(t.app, t.db);
+        const res = await add(t, c.manager.token, { attendees: [{ Adults: 3 }] });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({
+          code: 'ATTENDEES_OVER_BOOKED',
+          error: 'Adults: 3 checked in but only 2 booked',
+        });
+        expect((await add(t, c.manager.token, { attendees: [{ Pets: 1 }] })).statusCode).toBe(400);
       });
 
       it('refuses a Guide on a locked slot and an unknown source', async () => {

@@ -46,10 +46,11 @@ function created(body: Record<string, unknown>): Booking {
 
 function renderDialog(user: AuthUser = manager) {
   const onClose = jest.fn();
-  const view = renderWithProviders(<AddBookingDialog open onClose={onClose} {...slot} />, {
+  const onCreated = jest.fn();
+  const view = renderWithProviders(<AddBookingDialog open onClose={onClose} onCreated={onCreated} {...slot} />, {
     preloadedState: signedIn(user),
   });
-  return { ...view, onClose, create: () => screen.getByRole('button', { name: 'Create' }) };
+  return { ...view, onClose, onCreated, create: () => screen.getByRole('button', { name: 'Create' }) };
 }
 
 async function fillCount(user: ReturnType<typeof renderDialog>['user'], label: string, value: string) {
@@ -74,17 +75,75 @@ describe('add booking dialog', () => {
   });
 
   it.each([
-    ['Adults', '0', 'At least 1 adult is required'],
-    ['Adults', '26', 'Enter a whole number from 0 to 25'],
-    ['Adults', '', 'Enter a whole number from 0 to 25'],
-    ['Children', '16', 'Enter a whole number from 0 to 15'],
-    ['Children', '-1', 'Enter a whole number from 0 to 15'],
+    ['Adults', '0', 'Adults must be a whole number from 1 to 25'],
+    ['Adults', '26', 'Adults must be a whole number from 1 to 25'],
+    ['Adults', '', 'Adults must be a whole number from 1 to 25'],
+    ['Children', '16', 'Children must be a whole number from 0 to 15'],
+    ['Children', '-1', 'Children must be a whole number from 0 to 15'],
   ])('keeps Create disabled with %s %p', async (label, value, message) => {
     const { user, create } = renderDialog();
     await user.type(screen.getByLabelText(/Name/), 'Ben Smith');
     await fillCount(user, label, value);
     expect(create()).toBeDisabled();
     expect(screen.getByText(message)).toBeInTheDocument();
+  });
+
+  it('says the range of Adults in its hint before anything is typed, as its error does', () => {
+    renderDialog();
+    expect(screen.getByLabelText('Adults')).toHaveAccessibleDescription('1 to 25');
+    expect(screen.getByLabelText('Children')).toHaveAccessibleDescription('0 to 15');
+  });
+
+  it('counts adults with − and + within 1 to 25', async () => {
+    const { user } = renderDialog();
+    const fewer = screen.getByRole('button', { name: 'Fewer adults' });
+    const more = screen.getByRole('button', { name: 'More adults' });
+    expect(fewer).toBeDisabled();
+    await user.click(more);
+    await user.click(more);
+    expect(screen.getByLabelText('Adults')).toHaveValue(3);
+    await user.click(fewer);
+    expect(screen.getByLabelText('Adults')).toHaveValue(2);
+    await fillCount(user, 'Adults', '24');
+    await user.click(more);
+    expect(screen.getByLabelText('Adults')).toHaveValue(25);
+    expect(more).toBeDisabled();
+  });
+
+  it('starts "Checked in now" on for a walk-in and off for another source, unless the user chose', async () => {
+    const { user } = renderDialog();
+    const checkedInNow = screen.getByRole('switch', { name: 'Checked in now' });
+    expect(checkedInNow).toBeChecked();
+    await user.click(screen.getByRole('combobox', { name: /Source/ }));
+    await user.click(await screen.findByRole('option', { name: 'Viator' }));
+    expect(checkedInNow).not.toBeChecked();
+    await user.click(checkedInNow);
+    await user.click(screen.getByRole('combobox', { name: /Source/ }));
+    await user.click(await screen.findByRole('option', { name: 'Website' }));
+    expect(checkedInNow).toBeChecked();
+  });
+
+  it('creates a walk-in checked in: its attendees are its customers, and hands the new booking on', async () => {
+    let body: Record<string, unknown> | undefined;
+    server.use(
+      http.post(apiUrl('/api/bookings/add-booking'), async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ ...created(body), attendees: body.attendees }, { status: 201 });
+      }),
+    );
+    const { user, create, onCreated } = renderDialog();
+    await user.type(screen.getByLabelText(/Name/), 'Walk In');
+    await user.click(screen.getByRole('button', { name: 'More adults' }));
+    await user.click(screen.getByRole('button', { name: 'More children' }));
+    await user.click(create());
+
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    expect(body).toMatchObject({
+      source: 'Walkin',
+      customers: [{ Adults: 2 }, { Children: 1 }],
+      attendees: [{ Adults: 2 }, { Children: 1 }],
+    });
+    expect(onCreated.mock.calls[0][0]).toMatchObject({ name: 'Walk In', attendees: [{ Adults: 2 }, { Children: 1 }] });
   });
 
   it('accepts the limits: 25 adults and 15 children', async () => {
@@ -118,7 +177,7 @@ describe('add booking dialog', () => {
         return HttpResponse.json(created(body), { status: 201 });
       }),
     );
-    const { user, create, onClose } = renderDialog();
+    const { user, create, onCreated } = renderDialog();
     await user.type(screen.getByLabelText(/Name/), ' Ben Smith ');
     await fillCount(user, 'Adults', '3');
     await fillCount(user, 'Children', '2');
@@ -130,7 +189,7 @@ describe('add booking dialog', () => {
     await waitFor(() => expect(body).toBeDefined());
     expect(create()).toBeDisabled();
     response.open();
-    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
     expect(body).toEqual({
       name: 'Ben Smith',
       customers: [{ Adults: 3 }, { Children: 2 }],
@@ -155,13 +214,14 @@ describe('add booking dialog', () => {
         );
       }),
     );
-    const { user, create, onClose } = renderDialog();
+    const { user, create, onClose, onCreated } = renderDialog();
     await user.type(screen.getByLabelText(/Name/), 'Ben Smith');
     await user.click(create());
 
     expect(await screen.findByRole('alert')).toHaveTextContent("You can't change this slot any more");
     expect(body).toMatchObject({ phone: null, source: 'Walkin', customers: [{ Adults: 1 }, { Children: 0 }], pax: 1 });
     expect(onClose).not.toHaveBeenCalled();
+    expect(onCreated).not.toHaveBeenCalled();
     expect(create()).toBeEnabled();
   });
 });

@@ -30,7 +30,7 @@ describe('check-in', () => {
     const bodies = serveCheckIns(ana, response.opened);
     const { user } = renderRoute(SLOT_PATH, { preloadedState: signedIn() });
 
-    const toggle = within(await row('Ana')).getByRole('switch', { name: 'Checked in' });
+    const toggle = within(await row('Ana')).getByRole('switch', { name: 'Checked in: Ana' });
     expect(toggle).not.toBeChecked();
     await user.click(toggle);
 
@@ -48,7 +48,7 @@ describe('check-in', () => {
     const bodies = serveCheckIns(ana);
     const { user } = renderRoute(SLOT_PATH, { preloadedState: signedIn() });
 
-    const toggle = within(await row('Ana')).getByRole('switch', { name: 'Checked in' });
+    const toggle = within(await row('Ana')).getByRole('switch', { name: 'Checked in: Ana' });
     expect(toggle).toBeChecked();
     await user.click(toggle);
 
@@ -69,7 +69,7 @@ describe('check-in', () => {
     );
     const { user } = renderRoute(SLOT_PATH, { preloadedState: signedIn() });
 
-    const toggle = within(await row('Ana')).getByRole('switch', { name: 'Checked in' });
+    const toggle = within(await row('Ana')).getByRole('switch', { name: 'Checked in: Ana' });
     await user.click(toggle);
     await waitFor(() => expect(toggle).toBeChecked());
     response.open();
@@ -89,7 +89,7 @@ describe('check-in', () => {
     );
     const { user } = renderRoute(SLOT_PATH, { preloadedState: signedIn() });
 
-    await user.click(within(await row('Ana')).getByRole('switch', { name: 'Checked in' }));
+    await user.click(within(await row('Ana')).getByRole('switch', { name: 'Checked in: Ana' }));
 
     expect(await within(await row('Ana')).findByRole('alert')).toHaveTextContent('This slot is locked');
     await waitFor(() => expect(calls.slot).toHaveLength(2));
@@ -150,7 +150,7 @@ describe('check-in', () => {
     await waitFor(() => expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument());
     expect(bodies).toEqual([{ attendees: [{ Adults: 2 }, { Children: 4 }], _id: ana._id }]);
     expect(within(await row('Ana')).getByText('Adults 2 of 3 · Children 4 of 6')).toBeInTheDocument();
-    expect(within(await row('Ana')).getByRole('switch', { name: 'Checked in' })).toBeChecked();
+    expect(within(await row('Ana')).getByRole('switch', { name: 'Checked in: Ana' })).toBeChecked();
   });
 
   it('records the check-in as the guide an assignable user picked', async () => {
@@ -161,7 +161,7 @@ describe('check-in', () => {
 
     await user.click(await screen.findByRole('combobox', { name: 'Check in as' }));
     await user.click(await screen.findByRole('option', { name: 'Lucia' }));
-    const toggle = within(await row('Ana')).getByRole('switch', { name: 'Checked in' });
+    const toggle = within(await row('Ana')).getByRole('switch', { name: 'Checked in: Ana' });
     await user.click(toggle);
 
     await waitFor(() => expect(bodies).toEqual([{ attendees: [{ Adults: 2 }], _id: ana._id, chosenGuide: 'Lucia' }]));

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { Booking } from '../../src/domain/booking';
+import type { Booking, EditBookingBody } from '../../src/domain/booking';
 import type { AuthUser } from '../../src/domain/auth';
 import EditBookingDialog from '../../src/features/slot/EditBookingDialog';
 import { apiUrl, company, gate, makeUser, signedIn } from './fixtures';
@@ -78,16 +78,17 @@ describe('edit booking dialog', () => {
     expect(save()).toBeDisabled();
   });
 
-  it('shows one count per customer type of the booking and refuses counts outside 0 to 15', async () => {
+  it('offers Adults, Teens and Children for every booking and refuses counts outside 0 to 15', async () => {
     const { user, save } = renderDialog();
-    expect(screen.queryByLabelText('Teens')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Teens')).toHaveValue(0);
+    expect(screen.getByLabelText('Teens')).toHaveAccessibleDescription('0 to 15');
     const adults = screen.getByLabelText('Adults');
 
     for (const bad of ['16', '-1', '1.5']) {
       await user.clear(adults);
       await user.type(adults, bad);
       expect(save()).toBeDisabled();
-      expect(screen.getByText('Enter a whole number from 0 to 15')).toBeInTheDocument();
+      expect(screen.getByText('Adults must be a whole number from 0 to 15')).toBeInTheDocument();
     }
     await user.clear(adults);
     await user.type(adults, '15');
@@ -149,7 +150,7 @@ describe('edit booking dialog', () => {
     expect(requests[0]!.body).toEqual({
       bookingAfterEditServer: {
         name: 'Ana García',
-        customers: [{ Adults: 2 }, { Children: 3 }],
+        customers: [{ Adults: 2 }, { Teens: 0 }, { Children: 3 }],
         pax: 5,
         time: '10:00',
         tour: 'Old Town Walk',
@@ -241,21 +242,31 @@ describe('edit booking dialog', () => {
     expect(save()).toBeDisabled();
   });
 
-  it('shows the server error for a bad time', async () => {
-    server.use(
-      http.patch(apiUrl('/api/bookings/edit/:id'), () =>
-        HttpResponse.json(
-          { error: 'Invalid request: bookingAfterEditServer.time: Use a time as HH:mm', code: 'VALIDATION' },
-          { status: 400 },
-        ),
-      ),
-    );
+  it('says how to write the time before sending one the server would refuse', async () => {
     const { user, save } = renderDialog();
     const time = screen.getByLabelText('Time');
+    expect(time).toHaveAccessibleDescription('HH:mm, e.g. 09:30');
     await user.clear(time);
     await user.type(time, '9.30');
+    expect(time).toHaveAccessibleDescription('Enter the time as HH:mm, e.g. 09:30');
+    expect(save()).toBeDisabled();
+  });
+
+  it('changes "5 adults" into "4 adults + 1 child"', async () => {
+    const requests = acceptEdit();
+    const { user, save, onClose } = renderDialog(makeBooking({ customers: [{ Adults: 5 }], pax: 5 }));
+    await user.clear(screen.getByLabelText('Adults'));
+    await user.type(screen.getByLabelText('Adults'), '4');
+    await user.clear(screen.getByLabelText('Children'));
+    await user.type(screen.getByLabelText('Children'), '1');
     await user.click(save());
-    expect(await screen.findByRole('alert')).toHaveTextContent('Use a time as HH:mm');
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect((requests[0]!.body as EditBookingBody).bookingAfterEditServer).toMatchObject({
+      customers: [{ Adults: 4 }, { Teens: 0 }, { Children: 1 }],
+      pax: 5,
+      differences: 'Adults: 5 → 4; Children: 0 → 1',
+    });
   });
 
   it('sends cancelled: true when Cancel Booking is Yes', async () => {

@@ -62,11 +62,12 @@ describe('slot note', () => {
     expect(fetched[0]).toBe(UNIQUE_ID);
   });
 
-  it('starts the editor from the saved note', async () => {
+  it('reads "Edit note" when the slot has a note, and starts the editor from it', async () => {
     serveNotes('Gate B');
     const { user } = renderRoute(SLOT_PATH, { preloadedState: signedIn() });
     await screen.findByText('Gate B');
-    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    expect(screen.queryByRole('button', { name: 'Add note' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit note' }));
     expect(await screen.findByRole('textbox', { name: 'Note' })).toHaveValue('Gate B');
   });
 

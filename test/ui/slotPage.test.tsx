@@ -99,8 +99,8 @@ describe('slot page', () => {
     const ana = await row('Ana');
     expect(within(ana).getByText('Cancelled')).toBeInTheDocument();
     expect(within(ana).getByText('Ana')).toHaveStyle({ textDecoration: 'line-through' });
-    expect(within(ana).queryByRole('switch', { name: 'Checked in' })).not.toBeInTheDocument();
-    expect(within(await row('Ben')).getByRole('switch', { name: 'Checked in' })).toBeEnabled();
+    expect(within(ana).queryByRole('switch', { name: 'Checked in: Ana' })).not.toBeInTheDocument();
+    expect(within(await row('Ben')).getByRole('switch', { name: 'Checked in: Ben' })).toBeEnabled();
   });
 
   it('shows the lock and disables every change when the slot is not modifiable', async () => {
@@ -109,7 +109,7 @@ describe('slot page', () => {
 
     expect(await screen.findByRole('img', { name: 'Locked' })).toBeInTheDocument();
     const ana = await row('Ana');
-    expect(within(ana).getByRole('switch', { name: 'Checked in' })).toBeDisabled();
+    expect(within(ana).getByRole('switch', { name: 'Checked in: Ana' })).toBeDisabled();
     expect(within(ana).getByRole('button', { name: /Choose who came/ })).toBeDisabled();
     expect(within(ana).getByRole('button', { name: 'Edit' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Add Booking' })).toBeDisabled();

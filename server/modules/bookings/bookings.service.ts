@@ -11,7 +11,7 @@ import {
   type SlotBookings,
 } from '../../../src/domain/booking';
 import { WALKIN_SOURCE } from '../../../src/domain/company';
-import { CUSTOMER_TYPES, countsFromList, totalCount } from '../../../src/domain/customerTypes';
+import { CUSTOMER_TYPES, countsFromList, totalCount, type CustomerCounts } from '../../../src/domain/customerTypes';
 import { canModifySlot, canSeeSlot, type SlotRef } from '../../../src/domain/slotRules';
 import type { Db } from '../../db/client';
 import { BadRequestError, ConflictError, NotFoundError, type AppError } from '../../errors';
@@ -107,15 +107,7 @@ export class BookingsService {
     // checked here, and a check-in that lost that race is checked again against the fresh row.
     for (let attempt = 1; ; attempt++) {
       const row = await this.modifiableBooking(auth, company, bookingId);
-      const booked = bookedCounts(row);
-      for (const type of CUSTOMER_TYPES) {
-        if (attended[type] > booked[type]) {
-          throw new BadRequestError(
-            `${type}: ${attended[type]} checked in but only ${booked[type]} booked`,
-            'ATTENDEES_OVER_BOOKED',
-          );
-        }
-      }
+      assertAttendeesBooked(attended, bookedCounts(row));
       const updated = await checkInBooking(this.db, auth.companyId, row.id, attended, guide, row.version);
       if (updated) return toBookingDto(updated, viewerOf(auth.role, company));
       if (attempt === CHECK_IN_ATTEMPTS) throw staleError(toBookingDto(row, viewerOf(auth.role, company)));
@@ -199,6 +191,8 @@ export class BookingsService {
     const source = body.source?.trim() || WALKIN_SOURCE;
     await this.assertKnownSource(auth.companyId, source);
     const counts = countsFromList(body.customers);
+    const attended = countsFromList(body.attendees ?? []);
+    assertAttendeesBooked(attended, counts);
     const row = await insertBooking(this.db, {
       companyId: auth.companyId,
       id: uuidv7(),
@@ -213,6 +207,9 @@ export class BookingsService {
       adults: counts.Adults,
       teens: counts.Teens,
       children: counts.Children,
+      attendedAdults: attended.Adults,
+      attendedTeens: attended.Teens,
+      attendedChildren: attended.Children,
       pax: totalCount(counts),
       modifiedBy: auth.email,
     });
@@ -258,6 +255,17 @@ function snapshot(row: BookingRow) {
     phone: row.phone,
     cancelled: row.cancelled,
   };
+}
+
+function assertAttendeesBooked(attended: CustomerCounts, booked: CustomerCounts): void {
+  for (const type of CUSTOMER_TYPES) {
+    if (attended[type] > booked[type]) {
+      throw new BadRequestError(
+        `${type}: ${attended[type]} checked in but only ${booked[type]} booked`,
+        'ATTENDEES_OVER_BOOKED',
+      );
+    }
+  }
 }
 
 function cancelledError(): AppError {

@@ -111,7 +111,8 @@ export const addBookingBodySchema = z.strictObject({
     })
     .refine((list) => list.some((e) => (e.Adults ?? 0) >= ADD_ADULTS_MIN), { message: 'At least 1 adult is required' }),
   pax: paxSchema.optional(),
-  attendees: z.unknown().optional(),
+  /** Who came already, e.g. a walk-in checked in as it is booked; at most the booked count of each type. */
+  attendees: countListSchema(ADD_ADULTS_MAX).optional(),
   time: timeSchema,
   tour: tourNameSchema,
   source: z.string().trim().max(120).optional(),

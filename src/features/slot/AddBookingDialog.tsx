@@ -1,13 +1,16 @@
 import DialogContent from '@mui/material/DialogContent';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { format, isValid, parse } from 'date-fns';
 import { useState } from 'react';
 import { useSignedInUser } from '../../app/hooks';
-import { ADD_ADULTS_MAX, ADD_ADULTS_MIN, ADD_OTHER_MAX } from '../../domain/booking';
+import { ADD_ADULTS_MAX, ADD_ADULTS_MIN, ADD_OTHER_MAX, type Booking } from '../../domain/booking';
 import { DAY_FORMAT } from '../../domain/dates';
 import { errorMessage } from '../../services/errors';
+import { addBody, addErrors, addFormFor, withSource, type AddForm } from './addBookingForm';
 import {
   BookingDialogFrame,
   BookingForm,
@@ -17,22 +20,23 @@ import {
   SelectField,
   ServerError,
 } from './BookingFormFields';
-import { addBody, addErrors, addFormFor, type AddForm } from './bookingForm';
 import { useAddBookingMutation } from './slotApi';
 
 export interface AddBookingDialogProps {
   open: boolean;
   onClose: () => void;
+  /** The booking the server created, so the slot can show where it went. */
+  onCreated: (booking: Booking) => void;
   day: string;
   time: string;
   tour: string;
 }
 
 /** Spec §5 add booking: a walk-in or phone booking for this slot; date, time and tour are the slot's. */
-export default function AddBookingDialog({ open, onClose, ...slot }: AddBookingDialogProps) {
+export default function AddBookingDialog({ open, onClose, onCreated, ...slot }: AddBookingDialogProps) {
   return (
     <BookingDialogFrame open={open} onClose={onClose} title="Add booking">
-      <AddBookingForm slot={slot} onClose={onClose} />
+      <AddBookingForm slot={slot} onClose={onClose} onCreated={onCreated} />
     </BookingDialogFrame>
   );
 }
@@ -46,9 +50,10 @@ function displayDay(day: string): string {
 interface AddBookingFormProps {
   slot: { day: string; time: string; tour: string };
   onClose: () => void;
+  onCreated: (booking: Booking) => void;
 }
 
-function AddBookingForm({ slot, onClose }: AddBookingFormProps) {
+function AddBookingForm({ slot, onClose, onCreated }: AddBookingFormProps) {
   const user = useSignedInUser();
   const [form, setForm] = useState(() => addFormFor(user.company.sources));
   // Say "Name is required" only once the user has been in the field, not on an untouched new form.
@@ -62,7 +67,7 @@ function AddBookingForm({ slot, onClose }: AddBookingFormProps) {
   const create = async () => {
     if (!canCreate) return;
     const result = await addBooking({ ...slot, body: addBody(form, slot) });
-    if (!result.error) onClose();
+    if (result.data) onCreated(result.data);
   };
 
   return (
@@ -88,6 +93,7 @@ function AddBookingForm({ slot, onClose }: AddBookingFormProps) {
               min={ADD_ADULTS_MIN}
               max={ADD_ADULTS_MAX}
               error={errors.adults}
+              stepper
               onChange={(value) => set('adults', value)}
             />
             <CountField
@@ -95,6 +101,7 @@ function AddBookingForm({ slot, onClose }: AddBookingFormProps) {
               value={form.children}
               max={ADD_OTHER_MAX}
               error={errors.children}
+              stepper
               onChange={(value) => set('children', value)}
             />
           </Stack>
@@ -104,9 +111,19 @@ function AddBookingForm({ slot, onClose }: AddBookingFormProps) {
               label="Source"
               value={form.source}
               options={user.company.sources.map((s) => s.label)}
-              onChange={(value) => set('source', value)}
+              onChange={(value) => setForm((f) => withSource(f, value))}
             />
           )}
+          <FormControlLabel
+            label="Checked in now"
+            control={
+              <Switch
+                checked={form.checkedIn}
+                onChange={(event) => setForm((f) => ({ ...f, checkedIn: event.target.checked, checkedInChosen: true }))}
+              />
+            }
+            sx={{ minHeight: 44, ml: 0 }}
+          />
           <ServerError message={error ? errorMessage(error) : null} />
         </Stack>
       </DialogContent>

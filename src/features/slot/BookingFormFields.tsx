@@ -1,16 +1,21 @@
 // Pieces shared by the add and edit booking dialogs (one form look for create and edit, as in STYLE's anchors).
+import Add from '@mui/icons-material/Add';
+import Remove from '@mui/icons-material/Remove';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { PHONE_INVALID } from '../../domain/booking';
+import { countHint, parseCount, steppedCount } from './bookingForm';
 
 interface BookingDialogFrameProps {
   open: boolean;
@@ -88,15 +93,19 @@ export function ServerError({ message, action }: { message: string | null; actio
 interface CountFieldProps {
   label: string;
   value: string;
-  /** Only for the hint and the spinner; the form's rules decide what is valid. */
+  /** The range said in the hint; the form's rules decide what is valid and say the same range. */
   min?: number;
   max: number;
   error: string | null;
   disabled?: boolean;
+  /** − and + buttons beside the number, for a thumb on a phone. */
+  stepper?: boolean;
   onChange: (value: string) => void;
 }
 
-export function CountField({ label, value, min = 0, max, error, disabled, onChange }: CountFieldProps) {
+export function CountField({ label, value, min = 0, max, error, disabled, stepper, onChange }: CountFieldProps) {
+  const step = (by: 1 | -1) => onChange(steppedCount(value, by, min, max));
+  const count = parseCount(value);
   return (
     <TextField
       label={label}
@@ -104,9 +113,39 @@ export function CountField({ label, value, min = 0, max, error, disabled, onChan
       value={value}
       disabled={disabled}
       error={error !== null}
-      helperText={error ?? `${min} to ${max}`}
+      helperText={error ?? countHint(min, max)}
       onChange={(event) => onChange(event.target.value)}
-      slotProps={{ htmlInput: { min, max, step: 1, inputMode: 'numeric' } }}
+      slotProps={{
+        htmlInput: { min, max, step: 1, inputMode: 'numeric' },
+        input: stepper
+          ? {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <IconButton
+                    aria-label={`Fewer ${label.toLowerCase()}`}
+                    edge="start"
+                    disabled={disabled || (count !== null && count <= min)}
+                    onClick={() => step(-1)}
+                  >
+                    <Remove />
+                  </IconButton>
+                </InputAdornment>
+              ),
+              endAdornment: (
+                <InputAdornment position="end">
+                  <IconButton
+                    aria-label={`More ${label.toLowerCase()}`}
+                    edge="end"
+                    disabled={disabled || (count !== null && count >= max)}
+                    onClick={() => step(1)}
+                  >
+                    <Add />
+                  </IconButton>
+                </InputAdornment>
+              ),
+            }
+          : undefined,
+      }}
     />
   );
 }

@@ -6,7 +6,8 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { memo } from 'react';
+import { keyframes } from '@mui/material/styles';
+import { memo, useEffect, useRef } from 'react';
 import { useSignedInUser } from '../../app/hooks';
 import { MANUAL_BOOKING_ID, type Booking } from '../../domain/booking';
 import { countsFromList } from '../../domain/customerTypes';
@@ -24,7 +25,16 @@ interface BookingRowProps {
   chosenGuide: string | null;
   onEdit: (booking: Booking) => void;
   onLocked: () => void;
+  /** The slot's bookings are split between guides: a booking without one says so. */
+  showGuide: boolean;
+  /** Just added here: scrolled to and flashed, so the guide sees where it went. */
+  highlighted: boolean;
 }
+
+const arrived = keyframes`
+  from { background-color: #fff3c4; }
+  to { background-color: #ffffff; }
+`;
 
 /** `phone` absent: this role is not shown phones; null: none was collected. */
 function Phone({ phone }: { phone: Booking['phone'] }) {
@@ -60,15 +70,27 @@ export const BookingRow = memo(function BookingRow({
   chosenGuide,
   onEdit,
   onLocked,
+  showGuide,
+  highlighted,
 }: BookingRowProps) {
   const { company } = useSignedInUser();
   const sourcesVisible = useSourcesVisible();
   const manual = booking.bookingId === MANUAL_BOOKING_ID;
   const source = sourcesVisible && booking.source ? booking.source : null;
   const sourceLabel = source && (company.sources.find((s) => s.id === source)?.label ?? source);
+  const ref = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (highlighted) ref.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [highlighted]);
 
   return (
-    <Paper component="li" variant="outlined" aria-label={booking.name} sx={{ p: { xs: 1.5, sm: 2 } }}>
+    <Paper
+      ref={ref}
+      component="li"
+      variant="outlined"
+      aria-label={booking.name}
+      sx={{ p: { xs: 1.5, sm: 2 }, ...(highlighted && { animation: `${arrived} 4s ease-out` }) }}
+    >
       <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start' }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           {/* Dimmed by colour, not opacity: faded text would fail contrast in sunlight (WCAG 1.4.3). */}
@@ -89,6 +111,9 @@ export const BookingRow = memo(function BookingRow({
             {sourceLabel && <span> · {sourceLabel}</span>}
           </Typography>
           <Phone phone={booking.phone} />
+          {(booking.guide || showGuide) && (
+            <Typography variant="body2">{booking.guide ? `Guide: ${booking.guide}` : 'No guide assigned'}</Typography>
+          )}
           <Typography variant="body2">
             {attendanceText(countsFromList(booking.attendees), countsFromList(booking.customers))}
           </Typography>

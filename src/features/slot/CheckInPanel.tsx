@@ -2,6 +2,7 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -19,6 +20,7 @@ import {
 } from '../../domain/customerTypes';
 import { errorCode, errorMessage } from '../../services/errors';
 import { useCheckInBookingMutation, type SlotArgs } from './slotApi';
+import { checkInState, type CheckInState } from './slotCounts';
 
 // Opened by "Choose who came": the radio buttons download then, not with every row of the slot page.
 const AttendanceForm = lazy(() =>
@@ -33,6 +35,12 @@ interface CheckInPanelProps {
   onLocked: () => void;
 }
 
+const STATE_LABEL: Record<CheckInState, string> = {
+  none: 'Not checked in',
+  partial: 'Partly checked in',
+  full: 'Checked in',
+};
+
 /** Spec §4 check-in: a switch for the whole booking, or per type who came. */
 export function CheckInPanel({ booking, slot, disabled, chosenGuide, onLocked }: CheckInPanelProps) {
   const [checkIn] = useCheckInBookingMutation();
@@ -41,7 +49,10 @@ export function CheckInPanel({ booking, slot, disabled, chosenGuide, onLocked }:
   const panelId = useId();
   const booked = countsFromList(booking.customers);
   const attended = countsFromList(booking.attendees);
-  const checkedIn = totalCount(attended) > 0;
+  const state = checkInState(attended, booked);
+  const checkedIn = state !== 'none';
+  const stateId = useId();
+  const countId = useId();
   // The attendees keep the types the booking was made with, zeros included, as the server stores them.
   const bookedTypes = CUSTOMER_TYPES.filter((type) => booking.customers.some((entry) => entry[type] !== undefined));
 
@@ -66,12 +77,37 @@ export function CheckInPanel({ booking, slot, disabled, chosenGuide, onLocked }:
   return (
     <Stack spacing={1} sx={{ mt: 1 }}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-        <FormControlLabel
-          label="Checked in"
-          disabled={disabled}
-          control={<Switch checked={checkedIn} onChange={() => send(checkedIn ? ZERO_COUNTS : booked)} />}
-          sx={{ minHeight: 44, ml: 0 }}
-        />
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+          <FormControlLabel
+            label={<span id={stateId}>{STATE_LABEL[state]}</span>}
+            disabled={disabled}
+            control={
+              <Switch
+                checked={checkedIn}
+                color={state === 'partial' ? 'secondary' : 'primary'}
+                onChange={() => send(checkedIn ? ZERO_COUNTS : booked)}
+                slotProps={{
+                  input: {
+                    'aria-label': `Checked in: ${booking.name}`,
+                    'aria-describedby': state === 'partial' ? `${stateId} ${countId}` : stateId,
+                  },
+                }}
+              />
+            }
+            sx={{ minHeight: 44, ml: 0, mr: 0 }}
+          />
+          {state === 'partial' && (
+            <Chip
+              size="small"
+              color="secondary"
+              variant="outlined"
+              id={countId}
+              // The darker shade keeps the small text readable in sunlight (WCAG 1.4.3).
+              sx={{ color: 'secondary.dark', fontWeight: 600 }}
+              label={`${totalCount(attended)} of ${totalCount(booked)}`}
+            />
+          )}
+        </Stack>
         <Button
           onClick={() => setExpanded((open) => !open)}
           disabled={disabled}

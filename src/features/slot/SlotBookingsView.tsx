@@ -3,11 +3,16 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useSignedInUser } from '../../app/hooks';
+import type { Outcome } from '../../components/OutcomeSnackbar';
 import type { Booking, SlotBookings } from '../../domain/booking';
+import { countsFromList, totalCount } from '../../domain/customerTypes';
 import { BookingRow } from './BookingRow';
+import { ManifestToggle, useManifestView } from './ManifestToggle';
 import type { SlotArgs } from './slotApi';
+import { hasAssignedGuides, slotListBookings } from './slotList';
+import { SlotSearchBar } from './SlotSearchBar';
 
 // The booking forms carry date pickers: they download when first opened, not with the slot page.
 const AddBookingDialog = lazy(() => import(/* webpackChunkName: "booking-forms" */ './AddBookingDialog'));
@@ -16,6 +21,9 @@ const EditBookingDialog = lazy(() => import(/* webpackChunkName: "booking-forms"
 const GuidePicker = lazy(() =>
   import(/* webpackChunkName: "slot-picker" */ './GuidePicker').then((m) => ({ default: m.GuidePicker })),
 );
+// A desk's view: phones never download the table.
+const SlotManifest = lazy(() => import(/* webpackChunkName: "slot-manifest" */ './SlotManifest'));
+const OutcomeSnackbar = lazy(() => import(/* webpackChunkName: "slot-dialogs" */ '../../components/OutcomeSnackbar'));
 
 interface SlotBookingsViewProps {
   slot: SlotArgs;
@@ -24,20 +32,42 @@ interface SlotBookingsViewProps {
   onLocked: () => void;
 }
 
+function addedMessage(booking: Booking): string {
+  const checkedIn = totalCount(countsFromList(booking.attendees)) > 0;
+  return `${booking.name} added${checkedIn ? ' and checked in' : ''}`;
+}
+
 /** Spec §2: Add Booking, the guide picker and the bookings sorted by name (Split is in the slot header). */
 export function SlotBookingsView({ slot, data, onLocked }: SlotBookingsViewProps) {
-  const { assignable } = useSignedInUser();
+  const { assignable, name: myName } = useSignedInUser();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Booking | null>(null);
   const [chosenGuide, setChosenGuide] = useState<string | null>(null);
-  const bookings = [...data.bookings].sort((a, b) => a.name.localeCompare(b.name));
+  const [query, setQuery] = useState('');
+  const [mineOnly, setMineOnly] = useState(false);
+  const [addedId, setAddedId] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const { wide, view, setView } = useManifestView();
+  const split = hasAssignedGuides(data.bookings);
+  const bookings = slotListBookings(data.bookings, {
+    query,
+    guide: split && mineOnly ? myName : null,
+    pinnedId: addedId,
+  });
+
+  const created = useCallback((booking: Booking) => {
+    setAdding(false);
+    setAddedId(booking._id);
+    setOutcome({ severity: 'success', message: addedMessage(booking) });
+  }, []);
 
   return (
     <>
-      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', displayPrint: 'none' }}>
         <Button variant="contained" startIcon={<Add />} disabled={!data.modifiable} onClick={() => setAdding(true)}>
           Add Booking
         </Button>
+        {wide && <ManifestToggle view={view} onChange={setView} />}
       </Stack>
       {assignable && (
         // The placeholder has the field's size, so the bookings below do not move when it arrives.
@@ -45,28 +75,48 @@ export function SlotBookingsView({ slot, data, onLocked }: SlotBookingsViewProps
           <GuidePicker value={chosenGuide} onChange={setChosenGuide} />
         </Suspense>
       )}
-      {bookings.length === 0 ? (
+      {data.bookings.length === 0 ? (
         <Typography>No bookings in this slot</Typography>
       ) : (
-        <Stack component="ul" spacing={1.5} aria-label="Bookings" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {bookings.map((booking) => (
-            <BookingRow
-              key={booking._id}
-              booking={booking}
-              slot={slot}
-              modifiable={data.modifiable}
-              chosenGuide={chosenGuide}
-              onEdit={setEditing}
-              onLocked={onLocked}
-            />
-          ))}
-        </Stack>
+        <>
+          <SlotSearchBar
+            query={query}
+            onQueryChange={setQuery}
+            shown={bookings.length}
+            total={data.bookings.length}
+            mineOnly={split ? mineOnly : null}
+            onMineOnlyChange={setMineOnly}
+          />
+          {bookings.length === 0 && <Typography>No booking matches this search</Typography>}
+          {view === 'table' ? (
+            <Suspense fallback={<Skeleton variant="rounded" height={240} aria-label="Loading the manifest" />}>
+              <SlotManifest bookings={bookings} />
+            </Suspense>
+          ) : (
+            <Stack component="ul" spacing={1.5} aria-label="Bookings" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              {bookings.map((booking) => (
+                <BookingRow
+                  key={booking._id}
+                  booking={booking}
+                  slot={slot}
+                  modifiable={data.modifiable}
+                  chosenGuide={chosenGuide}
+                  onEdit={setEditing}
+                  onLocked={onLocked}
+                  showGuide={split}
+                  highlighted={booking._id === addedId}
+                />
+              ))}
+            </Stack>
+          )}
+        </>
       )}
       <Suspense fallback={null}>
-        {adding && <AddBookingDialog open onClose={() => setAdding(false)} {...slot} />}
+        {adding && <AddBookingDialog open onClose={() => setAdding(false)} onCreated={created} {...slot} />}
         {editing && (
           <EditBookingDialog key={editing._id} open booking={editing} slot={slot} onClose={() => setEditing(null)} />
         )}
+        {outcome && <OutcomeSnackbar outcome={outcome} onClose={() => setOutcome(null)} />}
       </Suspense>
     </>
   );

@@ -1,4 +1,5 @@
 import LockIcon from '@mui/icons-material/Lock';
+import EditNote from '@mui/icons-material/EditNote';
 import NoteAdd from '@mui/icons-material/NoteAdd';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -10,7 +11,7 @@ import { TourFlag } from '../../components/TourFlag';
 import { tourLook } from '../../components/tourLook';
 import type { SlotBookings } from '../../domain/booking';
 import { totalCount } from '../../domain/customerTypes';
-import { LOCK_MINUTES } from '../../domain/slotRules';
+import { LOCK_MINUTES, noteUniqueId } from '../../domain/slotRules';
 import { slotTotals } from '../../domain/slots';
 import { CopyPaxButton } from './CopyPaxButton';
 import { AssignBookingsButton } from './guides/AssignBookingsButton';
@@ -18,7 +19,7 @@ import { ShiftGuides } from './guides/ShiftGuides';
 import { SplitButton } from './guides/SplitButton';
 import { mismatchText, shiftShares } from './guides/splitText';
 import { useSlotShift } from './guides/useSlotShift';
-import type { SlotArgs } from './slotApi';
+import { useGetNoteQuery, type SlotArgs } from './slotApi';
 import { attendanceText } from './slotCounts';
 
 interface SlotHeaderProps {
@@ -37,6 +38,7 @@ export function SlotHeader({ slot, dateLabel, data, noteOpen, onToggleNote, onLo
   const look = tourLook(company.tours, slot.tour);
   const totals = data && slotTotals(data.bookings);
   const { shift, error: shiftError, refetch: refetchShift } = useSlotShift(slot);
+  const hasNote = Boolean(useGetNoteQuery(noteUniqueId(slot.day, slot.time, slot.tour)).data?.note);
   // Spec §4: the saved split is compared with the guests booked now, so bookings changed since it show too.
   const warning = shift && totals ? mismatchText(shiftShares(shift), totals.booked) : null;
   const lockId = useId();
@@ -74,9 +76,14 @@ export function SlotHeader({ slot, dateLabel, data, noteOpen, onToggleNote, onLo
             warning={warning}
             warningId={warningId}
           />
-          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-            <Button variant="outlined" startIcon={<NoteAdd />} aria-expanded={noteOpen} onClick={onToggleNote}>
-              Add note
+          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', displayPrint: 'none' }}>
+            <Button
+              variant="outlined"
+              startIcon={hasNote ? <EditNote /> : <NoteAdd />}
+              aria-expanded={noteOpen}
+              onClick={onToggleNote}
+            >
+              {hasNote ? 'Edit note' : 'Add note'}
             </Button>
             <CopyPaxButton slot={slot} dateLabel={dateLabel} totals={totals} />
             <SplitButton

@@ -1,5 +1,6 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -76,13 +77,17 @@ function SlotView({ slot }: { slot: SlotArgs }) {
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
       <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 2 }}>
-        <Button component={RouterLink} to={dayPath(slot.day)} startIcon={<ArrowBack />}>
+        <Button component={RouterLink} to={dayPath(slot.day)} startIcon={<ArrowBack />} sx={{ displayPrint: 'none' }}>
           Back to day
         </Button>
         <Typography color="text.secondary">{dateLabel}</Typography>
       </Stack>
       {/* A Guide refused this slot gets no list of others. */}
-      {!hidden && <NearbyTours slot={slot} />}
+      {!hidden && (
+        <Box sx={{ displayPrint: 'none' }}>
+          <NearbyTours slot={slot} />
+        </Box>
+      )}
       <SlotHeader
         slot={slot}
         dateLabel={dateLabel}

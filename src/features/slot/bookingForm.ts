@@ -2,21 +2,15 @@
 import { format, isValid, parse } from 'date-fns';
 import type { AuthUser } from '../../domain/auth';
 import {
-  ADD_ADULTS_MAX,
-  ADD_ADULTS_MIN,
-  ADD_OTHER_MAX,
   EDIT_COUNT_MAX,
   NAME_MAX,
   PHONE_INVALID,
   describeDifferences,
   isValidPhone,
-  type AddBookingBody,
   type Booking,
   type BookingSnapshot,
   type EditBookingBody,
 } from '../../domain/booking';
-import type { Source } from '../../domain/company';
-import { WALKIN_SOURCE } from '../../domain/company';
 import {
   CUSTOMER_TYPES,
   countsFromList,
@@ -24,7 +18,7 @@ import {
   totalCount,
   type CustomerType,
 } from '../../domain/customerTypes';
-import { DAY_FORMAT } from '../../domain/dates';
+import { DAY_FORMAT, TIME_PATTERN } from '../../domain/dates';
 
 /** Number inputs hand back text: only a plain whole number counts, so "1.5", "-1" and "" are refused. */
 export function parseCount(raw: string): number | null {
@@ -32,9 +26,21 @@ export function parseCount(raw: string): number | null {
   return /^\d{1,4}$/.test(text) ? Number(text) : null;
 }
 
-export function countError(raw: string, max: number): string | null {
+/** The rule shown under a count before anything is typed; its error says the same range. */
+export const countHint = (min: number, max: number) => `${min} to ${max}`;
+
+export function countError(label: string, raw: string, min: number, max: number): string | null {
   const count = parseCount(raw);
-  return count !== null && count <= max ? null : `Enter a whole number from 0 to ${max}`;
+  return count !== null && count >= min && count <= max
+    ? null
+    : `${label} must be a whole number from ${min} to ${max}`;
+}
+
+/** One more or one fewer, kept in the field's range; text that is not a count starts from the range's end. */
+export function steppedCount(raw: string, step: 1 | -1, min: number, max: number): string {
+  const count = parseCount(raw);
+  const next = count === null ? (step > 0 ? min : max) : count + step;
+  return String(Math.min(max, Math.max(min, next)));
 }
 
 export function phoneError(phone: string): string | null {
@@ -43,7 +49,7 @@ export function phoneError(phone: string): string | null {
 
 export function nameError(name: string): string | null {
   if (name.trim() === '') return 'Name is required';
-  return name.trim().length > NAME_MAX ? `At most ${NAME_MAX} characters` : null;
+  return name.trim().length > NAME_MAX ? `The name can have at most ${NAME_MAX} characters` : null;
 }
 
 /** Options of a select: the company's list, plus the current value when the company no longer has it. */
@@ -74,10 +80,9 @@ export interface EditErrors {
   date: string | null;
 }
 
-/** The types the booking was made with get an input each; a booking with none still gets Adults. */
-export function bookedTypes(booking: Booking): CustomerType[] {
-  const types = CUSTOMER_TYPES.filter((type) => booking.customers.some((entry) => entry[type] !== undefined));
-  return types.length > 0 ? types : ['Adults'];
+export function timeError(time: string): string | null {
+  if (time.trim() === '') return 'Time is required';
+  return TIME_PATTERN.test(time.trim()) ? null : 'Enter the time as HH:mm, e.g. 09:30';
 }
 
 /** Spec §6: phones only for the roles the company shows them to; a booking without the key was sent without. */
@@ -90,7 +95,8 @@ export function editFormFrom(booking: Booking): EditForm {
   const counts = countsFromList(booking.customers);
   return {
     name: booking.name,
-    counts: Object.fromEntries(bookedTypes(booking).map((type) => [type, String(counts[type])])),
+    // Every type, not only the booked ones: "5 adults" can become "4 adults + 1 child" (spec §5: 0 to 15 each).
+    counts: Object.fromEntries(CUSTOMER_TYPES.map((type) => [type, String(counts[type])])),
     source: booking.source ?? '',
     phone: booking.phone ?? '',
     time: booking.time,
@@ -104,16 +110,16 @@ export function editFormFrom(booking: Booking): EditForm {
 export function editErrors(form: EditForm, showPhone: boolean): EditErrors {
   const counts: EditErrors['counts'] = {};
   for (const [type, raw] of Object.entries(form.counts) as Array<[CustomerType, string]>) {
-    const error = countError(raw, EDIT_COUNT_MAX);
+    const error = countError(type, raw, 0, EDIT_COUNT_MAX);
     if (error) counts[type] = error;
   }
   return {
     name: nameError(form.name),
     counts,
     phone: showPhone ? phoneError(form.phone) : null,
-    time: form.time.trim() === '' ? 'Time is required' : null,
+    time: timeError(form.time),
     tour: form.tour === '' ? 'Tour is required' : null,
-    date: form.date && isValid(form.date) ? null : 'Pick a date',
+    date: form.date && isValid(form.date) ? null : 'Pick the date as d/m/yyyy',
   };
 }
 
@@ -164,7 +170,8 @@ export function editBody(booking: Booking, form: EditForm, showPhone: boolean): 
   return {
     bookingAfterEditServer: {
       name: after.name,
-      customers: listFromCounts(after.counts, bookedTypes(booking)),
+      // Every type is sent, a zero too: the server keeps the count of a type the edit leaves out.
+      customers: listFromCounts(after.counts, CUSTOMER_TYPES),
       pax: totalCount(after.counts),
       time: after.time,
       tour: after.tour,
@@ -186,55 +193,4 @@ export function staleCurrent(error: unknown): Booking | null {
   return data?.code === 'STALE_BOOKING' && typeof data.current === 'object' && data.current !== null
     ? (data.current as Booking)
     : null;
-}
-
-// ---- Add --------------------------------------------------------------------------------------------------
-
-export interface AddForm {
-  name: string;
-  adults: string;
-  children: string;
-  phone: string;
-  source: string;
-}
-
-export interface AddErrors {
-  name: string | null;
-  adults: string | null;
-  children: string | null;
-  phone: string | null;
-}
-
-/** Spec §5: the source starts on Walkin when the company has it. */
-export function addFormFor(sources: Source[]): AddForm {
-  const walkin = sources.find((source) => source.label === WALKIN_SOURCE || source.id === WALKIN_SOURCE);
-  return { name: '', adults: '1', children: '0', phone: '', source: (walkin ?? sources[0])?.label ?? '' };
-}
-
-export function addErrors(form: AddForm): AddErrors {
-  const adults = parseCount(form.adults);
-  return {
-    name: nameError(form.name),
-    adults:
-      countError(form.adults, ADD_ADULTS_MAX) ??
-      (adults !== null && adults < ADD_ADULTS_MIN ? `At least ${ADD_ADULTS_MIN} adult is required` : null),
-    children: countError(form.children, ADD_OTHER_MAX),
-    phone: phoneError(form.phone),
-  };
-}
-
-export function addBody(form: AddForm, slot: { day: string; time: string; tour: string }): AddBookingBody {
-  const adults = parseCount(form.adults) ?? 0;
-  const children = parseCount(form.children) ?? 0;
-  return {
-    name: form.name.trim(),
-    customers: [{ Adults: adults }, { Children: children }],
-    pax: adults + children,
-    attendees: [{ Adults: 0 }, { Children: 0 }],
-    time: slot.time,
-    tour: slot.tour,
-    ...(form.source === '' ? {} : { source: form.source }),
-    phone: form.phone.trim() || null,
-    date: slot.day,
-  };
 }

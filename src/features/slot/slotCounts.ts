@@ -1,4 +1,4 @@
-import { CUSTOMER_TYPES, type CustomerCounts } from '../../domain/customerTypes';
+import { CUSTOMER_TYPES, totalCount, type CustomerCounts } from '../../domain/customerTypes';
 
 /** "Adults 2 of 3 · Children 0 of 1": checked in of booked, for the types that were booked. */
 export function attendanceText(checkedIn: CustomerCounts, booked: CustomerCounts): string {
@@ -16,4 +16,13 @@ export function countsText(counts: CustomerCounts): string {
       .map((type) => `${type} ${counts[type]}`)
       .join(', ') || 'No guests'
   );
+}
+
+export type CheckInState = 'none' | 'partial' | 'full';
+
+/** Partly checked in (3 of 4 came) is told apart from fully: the toggle alone shows only "some came". */
+export function checkInState(checkedIn: CustomerCounts, booked: CustomerCounts): CheckInState {
+  const came = totalCount(checkedIn);
+  if (came === 0) return 'none';
+  return came < totalCount(booked) ? 'partial' : 'full';
 }

@@ -1,0 +1,24 @@
+import Link from '@mui/material/Link';
+
+export const MAIN_ID = 'main';
+
+/** The first thing a keyboard reaches: past the header's links straight to the page (WCAG 2.4.1). */
+export function SkipLink() {
+  return (
+    <Link
+      href={`#${MAIN_ID}`}
+      sx={{
+        position: 'absolute',
+        left: 8,
+        top: -48,
+        zIndex: 'tooltip',
+        p: 1.5,
+        bgcolor: 'background.paper',
+        fontWeight: 600,
+        '&:focus': { top: 8 },
+      }}
+    >
+      Skip to content
+    </Link>
+  );
+}
