@@ -23,6 +23,31 @@ function serveCheckIns(booking: Booking, held?: Promise<void>) {
 }
 
 describe('check-in', () => {
+  it('tells a booking checked in partly (3 of 4) from one checked in fully, and names the customer', async () => {
+    serveSlot({
+      bookings: [
+        makeBooking({ name: 'Ana Müller', customers: [{ Adults: 4 }], attendees: [{ Adults: 3 }] }),
+        makeBooking({ name: 'Ben', customers: [{ Adults: 4 }], attendees: [{ Adults: 4 }] }),
+        makeBooking({ name: 'Cleo', customers: [{ Adults: 4 }], attendees: [{ Adults: 0 }] }),
+      ],
+    });
+    renderRoute(SLOT_PATH, { preloadedState: signedIn() });
+
+    const ana = within(await row('Ana Müller')).getByRole('switch', { name: 'Checked in: Ana Müller' });
+    expect(ana).toBeChecked();
+    expect(ana).toHaveAccessibleDescription('Partly checked in 3 of 4');
+    expect(within(await row('Ana Müller')).getByText('3 of 4')).toBeInTheDocument();
+
+    const ben = within(await row('Ben')).getByRole('switch', { name: 'Checked in: Ben' });
+    expect(ben).toBeChecked();
+    expect(ben).toHaveAccessibleDescription('Checked in');
+    expect(within(await row('Ben')).queryByText('4 of 4')).not.toBeInTheDocument();
+
+    const cleo = within(await row('Cleo')).getByRole('switch', { name: 'Checked in: Cleo' });
+    expect(cleo).not.toBeChecked();
+    expect(cleo).toHaveAccessibleDescription('Not checked in');
+  });
+
   it('switching on sends the full booked counts and shows them at once', async () => {
     const ana = makeBooking({ name: 'Ana', customers: [{ Adults: 2 }, { Children: 1 }], attendees: [] });
     serveSlot({ bookings: [ana] });

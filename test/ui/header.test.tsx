@@ -22,6 +22,16 @@ describe('header', () => {
     expect(await within(banner()).findByRole('link', { name: 'Sol Walking Tours' })).toHaveAttribute('href', '/');
   });
 
+  it('lets the keyboard skip the header: the first Tab reaches "Skip to content", which leads to the page', async () => {
+    const { user } = renderRoute('/billing', { preloadedState: signedIn() });
+    await screen.findByText('Billing Page');
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', '#main');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+  });
+
   it('shows Tourdesk as the brand when signed out', async () => {
     renderRoute('/login', { preloadedState: signedOut() });
     expect(await within(banner()).findByRole('link', { name: 'Tourdesk' })).toBeInTheDocument();

@@ -1,6 +1,8 @@
 import Button from '@mui/material/Button';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
+import CssBaseline from '@mui/material/CssBaseline';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { theme } from '../../src/app/theme';
 
 // The production build replaces MUI's CSS-variables theme with src/app/muiCssVarsOff.ts (webpack.config.ts); here
@@ -28,5 +30,24 @@ describe('theme without MUI CSS variables', () => {
     expect(() => createTheme({ cssVariables: true })).toThrow(/left out of this build/);
     const schemes = createTheme({ palette: { primary: { main: '#0b6e6e' } }, colorSchemes: { dark: true } });
     expect(() => render(<ThemeProvider theme={schemes}>x</ThemeProvider>)).toThrow(/left out of this build/);
+  });
+});
+
+describe('keyboard focus', () => {
+  it('rings the control that has the keyboard focus, and not one clicked with a pointer', async () => {
+    const user = userEvent.setup();
+    render(
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <Button>First</Button>
+        <Button>Second</Button>
+      </ThemeProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'First' }));
+    expect(getComputedStyle(screen.getByRole('button', { name: 'First' })).outlineStyle).not.toBe('solid');
+    await user.tab();
+    const second = screen.getByRole('button', { name: 'Second' });
+    expect(second).toHaveFocus();
+    expect(getComputedStyle(second).outline).toBe('3px solid #1d2b36');
   });
 });

@@ -118,6 +118,7 @@ export const BookingRow = memo(function BookingRow({
             {attendanceText(countsFromList(booking.attendees), countsFromList(booking.customers))}
           </Typography>
         </Box>
+        {highlighted && <Chip label="Just added" size="small" color="primary" />}
         {booking.cancelled && <Chip label="Cancelled" size="small" />}
         <Button startIcon={<Edit />} onClick={() => onEdit(booking)} disabled={!modifiable} sx={{ flexShrink: 0 }}>
           Edit

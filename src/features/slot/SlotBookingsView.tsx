@@ -1,4 +1,5 @@
 import Add from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -71,9 +72,11 @@ export function SlotBookingsView({ slot, data, onLocked }: SlotBookingsViewProps
       </Stack>
       {assignable && (
         // The placeholder has the field's size, so the bookings below do not move when it arrives.
-        <Suspense fallback={<Skeleton variant="rounded" height={56} sx={{ maxWidth: 360 }} />}>
-          <GuidePicker value={chosenGuide} onChange={setChosenGuide} />
-        </Suspense>
+        <Box sx={{ displayPrint: 'none' }}>
+          <Suspense fallback={<Skeleton variant="rounded" height={56} sx={{ maxWidth: 360 }} />}>
+            <GuidePicker value={chosenGuide} onChange={setChosenGuide} />
+          </Suspense>
+        </Box>
       )}
       {data.bookings.length === 0 ? (
         <Typography>No bookings in this slot</Typography>
