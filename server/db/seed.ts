@@ -88,6 +88,8 @@ export async function seedDemo(db: Db, now: Date): Promise<string> {
   return companyId;
 }
 
+export const NEAR_SLOT_GUESTS = 38;
+
 /** Bookings from 14 days back to 14 ahead, plus a slot starting within the hour so a guide always sees one. */
 export function demoBookings(companyId: string, now: Date): BookingRow[] {
   const today = formatInTimeZone(now, DEMO_TIMEZONE, 'yyyy-MM-dd');
@@ -96,9 +98,8 @@ export function demoBookings(companyId: string, now: Date): BookingRow[] {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const rows: BookingRow[] = [];
 
-  const addSlot = (day: string, time: string, tour: string) => {
+  const addSlot = (day: string, time: string, tour: string, guests = 1 + Math.floor(random() * 40)) => {
     const past = day < today || (day === today && time < nowTime);
-    let guests = 1 + Math.floor(random() * 40);
     while (guests > 0) {
       const size = Math.min(guests, 1 + Math.floor(random() * 6));
       guests -= size;
@@ -151,7 +152,8 @@ export function demoBookings(companyId: string, now: Date): BookingRow[] {
   const soon = nextQuarterHour(now);
   const soonDay = formatInTimeZone(soon, DEMO_TIMEZONE, 'yyyy-MM-dd');
   const soonTime = formatInTimeZone(soon, DEMO_TIMEZONE, 'HH:mm');
-  addSlot(soonDay, soonTime, NEAR_SLOT_TOUR);
+  // A big group, as a guide meets at a popular departure: 34 guests, 38 with the party below.
+  addSlot(soonDay, soonTime, NEAR_SLOT_TOUR, NEAR_SLOT_GUESTS - 4);
   // A known party in the near slot, so a guide always has a family to check in partly.
   rows.push({
     companyId,

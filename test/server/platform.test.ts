@@ -6,7 +6,14 @@ import { formatInTimeZone } from 'date-fns-tz';
 import { ConfigError, loadConfig } from '../../server/config';
 import { DataDirLockedError, openEmbedded } from '../../server/db/client';
 import { bookings, companies } from '../../server/db/schema';
-import { DEMO_PASSWORD, DEMO_TIMEZONE, DEMO_USERS, NEAR_SLOT_PARTY, seedDemo } from '../../server/db/seed';
+import {
+  DEMO_PASSWORD,
+  DEMO_TIMEZONE,
+  DEMO_USERS,
+  NEAR_SLOT_GUESTS,
+  NEAR_SLOT_PARTY,
+  seedDemo,
+} from '../../server/db/seed';
 import { removeDir } from './dbTemplate';
 import { DB_KINDS, createTestApp, login, signup, uniqueEmail } from './helpers';
 
@@ -117,7 +124,10 @@ describe.each(DB_KINDS)('platform [%s]', (kind) => {
       const nowStamp = formatInTimeZone(now, DEMO_TIMEZONE, 'yyyy-MM-dd HH:mm');
       const soon = rows.filter((r) => `${r.date} ${r.time}` > nowStamp && `${r.date} ${r.time}` <= inHour);
       expect(soon.length).toBeGreaterThan(0);
-      expect(soon.find((r) => r.name === NEAR_SLOT_PARTY)).toMatchObject({ adults: 3, children: 1, pax: 4 });
+      const party = soon.find((r) => r.name === NEAR_SLOT_PARTY);
+      expect(party).toMatchObject({ adults: 3, children: 1, pax: 4 });
+      const nearSlot = rows.filter((r) => r.date === party!.date && r.time === party!.time && r.tour === party!.tour);
+      expect(nearSlot.reduce((sum, r) => sum + r.pax, 0)).toBeGreaterThanOrEqual(NEAR_SLOT_GUESTS);
       expect(rows.some((r) => r.cancelled)).toBe(true);
       expect(rows.some((r) => r.phone === null)).toBe(true);
       expect(rows.some((r) => r.bookingId === '')).toBe(true);

@@ -10,7 +10,7 @@ import type { Outcome } from '../../components/OutcomeSnackbar';
 import type { Booking, SlotBookings } from '../../domain/booking';
 import { countsFromList, totalCount } from '../../domain/customerTypes';
 import { BookingRow } from './BookingRow';
-import { ManifestToggle, useManifestView } from './ManifestToggle';
+import { useManifestView } from './useManifestView';
 import type { SlotArgs } from './slotApi';
 import { hasAssignedGuides, slotListBookings } from './slotList';
 import { SlotSearchBar } from './SlotSearchBar';
@@ -24,6 +24,10 @@ const GuidePicker = lazy(() =>
 );
 // A desk's view: phones never download the table.
 const SlotManifest = lazy(() => import(/* webpackChunkName: "slot-manifest" */ './SlotManifest'));
+// Shown on wide screens only: a phone never downloads the toggle.
+const ManifestToggle = lazy(() =>
+  import(/* webpackChunkName: "slot-manifest" */ './ManifestToggle').then((m) => ({ default: m.ManifestToggle })),
+);
 const OutcomeSnackbar = lazy(() => import(/* webpackChunkName: "slot-dialogs" */ '../../components/OutcomeSnackbar'));
 
 interface SlotBookingsViewProps {
@@ -68,7 +72,11 @@ export function SlotBookingsView({ slot, data, onLocked }: SlotBookingsViewProps
         <Button variant="contained" startIcon={<Add />} disabled={!data.modifiable} onClick={() => setAdding(true)}>
           Add Booking
         </Button>
-        {wide && <ManifestToggle view={view} onChange={setView} />}
+        {wide && (
+          <Suspense fallback={null}>
+            <ManifestToggle view={view} onChange={setView} />
+          </Suspense>
+        )}
       </Stack>
       {assignable && (
         // The placeholder has the field's size, so the bookings below do not move when it arrives.

@@ -1,14 +1,10 @@
-import Clear from '@mui/icons-material/Clear';
-import Search from '@mui/icons-material/Search';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import OutlinedInput from '@mui/material/OutlinedInput';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
+import { SearchField } from './SearchField';
 
 interface SlotSearchBarProps {
   query: string;
@@ -40,31 +36,7 @@ export function SlotSearchBar({ query, onQueryChange, shown, total, mineOnly, on
       sx={[{ position: 'sticky', zIndex: 2, py: 1, bgcolor: 'background.default', displayPrint: 'none' }, belowAppBar]}
     >
       <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        {/* An OutlinedInput, not a TextField: the slot page's first load stays without the select TextField brings. */}
-        <OutlinedInput
-          placeholder="Find: name, booking id or phone"
-          value={query}
-          onChange={(event) => onQueryChange(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') onQueryChange('');
-          }}
-          sx={{ flex: '1 1 240px', bgcolor: 'background.paper' }}
-          inputProps={{ 'aria-label': 'Find a booking', type: 'search', autoComplete: 'off', enterKeyHint: 'search' }}
-          startAdornment={
-            <InputAdornment position="start">
-              <Search />
-            </InputAdornment>
-          }
-          endAdornment={
-            query && (
-              <InputAdornment position="end">
-                <IconButton aria-label="Clear search" edge="end" onClick={() => onQueryChange('')}>
-                  <Clear />
-                </IconButton>
-              </InputAdornment>
-            )
-          }
-        />
+        <SearchField query={query} onQueryChange={onQueryChange} />
         {mineOnly !== null && (
           <FormControlLabel
             label="Only my bookings"
