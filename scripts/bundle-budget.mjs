@@ -2,10 +2,10 @@
 // render — the entry chunks plus that page's lazy route chunks — gzipped, from the production build's chunk graph
 // (dist/web-stats.json, written by webpack.config.ts). `--explain` lists the largest packages per page.
 //
-// Issue 7's target for the guide's pages is 150 KiB; the entry chunks every page shares (React 19, MUI with emotion,
-// RTK Query, react-router, redux-persist and the app shell) are ~157 KiB by themselves (bench/RESULTS.md), so until
-// that stack changes CI guards against growth instead: it exits 1 when a guide page passes its ceiling (what it loads
-// today plus ~2 %) or pulls the DataGrid or the date pickers into its first load. `--target` fails at 150 KiB.
+// The guide's pages aim at 175 KiB on a first visit with React and MUI (the product owner's decision; the entry chunks
+// every page shares are ~157 KiB by themselves, bench/RESULTS.md). CI holds each page to its ceiling (what it loads
+// today plus ~2 %) and exits 1 when a guide page passes it or pulls the DataGrid or the date pickers into its first
+// load. `--target` fails a guide page over 175 KiB.
 //
 // `--explain` says what each package costs a page, gzipped: the production source maps give every minified byte its
 // source file, and a package's cost is how much smaller the page's files gzip without its bytes.
@@ -16,7 +16,7 @@ import { SourceMapConsumer } from 'source-map';
 
 const STATS = 'dist/web-stats.json';
 const OUT = 'dist/web';
-const TARGET = 150 * 1024;
+const TARGET = 175 * 1024;
 const STRICT = process.argv.includes('--target');
 const LAZY_ONLY = [/node_modules\/@mui\/x-data-grid/, /node_modules\/@mui\/x-date-pickers/];
 
@@ -25,7 +25,7 @@ const LAZY_ONLY = [/node_modules\/@mui\/x-data-grid/, /node_modules\/@mui\/x-dat
 const PAGES = [
   { page: 'login', path: '/login', group: 'login', ceiling: 169 },
   { page: 'day', path: '/bookings/date/:day', group: 'bookings', ceiling: 166 },
-  { page: 'slot', path: '/bookings/date/:day/:time/:tour', group: 'slot', ceiling: 181 },
+  { page: 'slot', path: '/bookings/date/:day/:time/:tour', group: 'slot', ceiling: 178 },
   { page: 'reports (manager)', path: '/reports', group: 'reports' },
 ];
 
@@ -116,7 +116,7 @@ const rows = PAGES.map((page) => {
   return { page, load };
 });
 
-console.log('| page | path | files | minified | gzip | brotli | ceiling (gzip) | target 150 KiB |');
+console.log('| page | path | files | minified | gzip | brotli | ceiling (gzip) | target 175 KiB |');
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const { page, load } of rows) {
   const ceiling = page.ceiling ? `${page.ceiling}.0 KiB ${load.gzip > page.ceiling * 1024 ? 'OVER' : 'ok'}` : '—';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { TOUR_COLOR_HEX } from '../../src/components/tourLook';
 import { GUIDE, MANAGER, expectNoSeriousA11yViolations, signIn } from './fixtures';
 import { NEAR_PARTY, openNearSlot, storedBooking } from './nearSlot';

@@ -2,13 +2,13 @@ import Edit from '@mui/icons-material/Edit';
 import WhatsApp from '@mui/icons-material/WhatsApp';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { keyframes } from '@mui/material/styles';
 import { memo, useEffect, useRef } from 'react';
 import { useSignedInUser } from '../../app/hooks';
+import { Tag } from '../../components/Tag';
 import { MANUAL_BOOKING_ID, type Booking } from '../../domain/booking';
 import { countsFromList } from '../../domain/customerTypes';
 import { phoneLink } from '../../domain/slots';
@@ -118,8 +118,8 @@ export const BookingRow = memo(function BookingRow({
             {attendanceText(countsFromList(booking.attendees), countsFromList(booking.customers))}
           </Typography>
         </Box>
-        {highlighted && <Chip label="Just added" size="small" color="primary" />}
-        {booking.cancelled && <Chip label="Cancelled" size="small" />}
+        {highlighted && <Tag tone="primary">Just added</Tag>}
+        {booking.cancelled && <Tag>Cancelled</Tag>}
         <Button startIcon={<Edit />} onClick={() => onEdit(booking)} disabled={!modifiable} sx={{ flexShrink: 0 }}>
           Edit
         </Button>

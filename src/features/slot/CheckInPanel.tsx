@@ -2,13 +2,12 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Collapse from '@mui/material/Collapse';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import LinearProgress from '@mui/material/LinearProgress';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import { lazy, Suspense, useId, useState } from 'react';
+import { Tag } from '../../components/Tag';
 import type { Booking } from '../../domain/booking';
 import {
   CUSTOMER_TYPES,
@@ -97,15 +96,9 @@ export function CheckInPanel({ booking, slot, disabled, chosenGuide, onLocked }:
             sx={{ minHeight: 44, ml: 0, mr: 0 }}
           />
           {state === 'partial' && (
-            <Chip
-              size="small"
-              color="secondary"
-              variant="outlined"
-              id={countId}
-              // The darker shade keeps the small text readable in sunlight (WCAG 1.4.3).
-              sx={{ color: 'secondary.dark', fontWeight: 600 }}
-              label={`${totalCount(attended)} of ${totalCount(booked)}`}
-            />
+            <Tag tone="accent" id={countId}>
+              {totalCount(attended)} of {totalCount(booked)}
+            </Tag>
           )}
         </Stack>
         <Button
@@ -118,17 +111,24 @@ export function CheckInPanel({ booking, slot, disabled, chosenGuide, onLocked }:
           Choose who came
         </Button>
       </Stack>
-      <Collapse in={expanded && !disabled} id={panelId} unmountOnExit>
-        <Suspense fallback={<LinearProgress aria-label="Loading the attendance form" />}>
-          <AttendanceForm
-            booked={booked}
-            attended={checkedIn ? attended : null}
-            onSubmit={async (counts) => {
-              if (await send(counts)) setExpanded(false);
-            }}
-          />
-        </Suspense>
-      </Collapse>
+      {/* Opens at once, without a height animation: a guide taps and reads, and the page loads less. */}
+      {expanded && !disabled && (
+        <div id={panelId}>
+          <Suspense
+            fallback={
+              <Skeleton variant="rounded" height={120} role="status" aria-label="Loading the attendance form" />
+            }
+          >
+            <AttendanceForm
+              booked={booked}
+              attended={checkedIn ? attended : null}
+              onSubmit={async (counts) => {
+                if (await send(counts)) setExpanded(false);
+              }}
+            />
+          </Suspense>
+        </div>
+      )}
       {failure && (
         <Alert severity="error" onClose={() => setFailure(null)}>
           {failure}

@@ -1,4 +1,3 @@
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { countsFromList } from '../../../domain/customerTypes';
@@ -6,6 +5,7 @@ import type { Shift } from '../../../domain/team';
 import { errorMessage } from '../../../services/errors';
 import { shareText } from './splitText';
 import { RetryAlert } from '../../../components/LoadStates';
+import { Tag } from '../../../components/Tag';
 
 interface ShiftGuidesProps {
   shift: Shift | null | undefined;
@@ -29,11 +29,7 @@ export function ShiftGuides({ shift, error, onRetry, warning, warningId }: Shift
           Guides
         </Typography>
         {shift.guides.map((guide) => (
-          <Chip
-            key={guide._id}
-            label={`${guide.name}: ${shareText(countsFromList(guide.attendees))}`}
-            sx={{ maxWidth: '100%' }}
-          />
+          <Tag key={guide._id}>{`${guide.name}: ${shareText(countsFromList(guide.attendees))}`}</Tag>
         ))}
       </Stack>
       {warning && (
