@@ -7,6 +7,7 @@ import { bookings, reportCounts } from '../../db/schema';
 import { firstRow, type Prefetch } from '../../db/reads';
 import { prepared } from '../../db/tenancy';
 import { attendedSums, preparedBookings, type BookingRow } from '../bookings/bookings.repository';
+import { hasNoShow, missing } from './reports.noShows';
 
 /**
  * What a report row shows (reports.service toReportRow), and no more: a page of 100 bookings costs PostgreSQL about
@@ -45,14 +46,6 @@ export interface ReportFilter {
   /** Only bookings with a no-show (src/domain/reports.ts `hasNoShow`); the no-show report's option. */
   onlyNoShows?: boolean;
 }
-
-/** Guests of a type booked but not checked in, never below zero (src/domain/reports.ts `noShows`). */
-const missing = (booked: AnyPgColumn, attended: AnyPgColumn) => sql`greatest(${booked} - ${attended}, 0)`;
-
-/** `hasNoShow` in SQL: fewer checked in than booked for at least one customer type. */
-const hasNoShow = sql`(${bookings.attendedAdults} < ${bookings.adults}
-  or ${bookings.attendedTeens} < ${bookings.teens}
-  or ${bookings.attendedChildren} < ${bookings.children})`;
 
 function where(filter: ReportFilter): SQL {
   const range =
@@ -185,67 +178,6 @@ export async function reportPage(
 ): Promise<ReportBookingRow[]> {
   const { statement, values } = reportPageRead(db, filter, page, pageSize);
   return statement.execute(values);
-}
-
-const missingSum = (booked: AnyPgColumn, attended: AnyPgColumn, name: string) =>
-  sql<number>`coalesce(sum(${missing(booked, attended)}), 0)::int`.as(name);
-
-/**
- * The no-show report's totals over every booking of the range (not a page): guests missing per type, and how many
- * bookings have a no-show (the report's total when it lists only those). Unnamed, as the pages are: planned for each
- * range. A booking without a no-show adds nothing to the sums, so they are the same with or without the option.
- *
- * Aliased: prefetched on PGlite, a read comes back as JSON objects, where unnamed `coalesce` columns would clash.
- */
-const noShowSummary = prepared((db) =>
-  db
-    .select({
-      bookings: sql<number>`count(*) filter (where ${hasNoShow})::int`.as('bookings'),
-      adults: missingSum(bookings.adults, bookings.attendedAdults, 'adults'),
-      teens: missingSum(bookings.teens, bookings.attendedTeens, 'teens'),
-      children: missingSum(bookings.children, bookings.attendedChildren, 'children'),
-    })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.companyId, placeholder('companyId')),
-        tourDays,
-        eq(bookings.cancelled, false),
-        anyOf(bookings.source, 'sources'),
-        anyOf(bookings.tour, 'tours'),
-      ),
-    )
-    .prepare(''),
-);
-
-/** The summary's statement and values (a report by tour date only): run by `summariseNoShows`, or sent ahead. */
-export const noShowSummaryRead = (db: Db, filter: ReportFilter) =>
-  ({
-    statement: noShowSummary(db),
-    values: {
-      companyId: filter.companyId,
-      start: filter.startDay,
-      end: filter.endDay,
-      sources: filter.sources,
-      tours: filter.tours,
-    },
-  }) satisfies Prefetch;
-
-export interface NoShowSummary {
-  bookings: number;
-  adults: number;
-  teens: number;
-  children: number;
-}
-
-export async function summariseNoShows(db: Db, filter: ReportFilter): Promise<NoShowSummary> {
-  const row = await firstRow(noShowSummaryRead(db, filter));
-  return {
-    bookings: Number(row?.bookings ?? 0),
-    adults: Number(row?.adults ?? 0),
-    teens: Number(row?.teens ?? 0),
-    children: Number(row?.children ?? 0),
-  };
 }
 
 /** Every matching booking in batches, resuming after the last one seen: memory stays flat however many match. */

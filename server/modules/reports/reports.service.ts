@@ -22,6 +22,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { attendedCounts, bookedCounts } from '../bookings/bookings.mapper';
 import { companyOf } from '../bookings/bookings.rules';
 import { copyCsv } from './reports.copy';
+import { noShowSummaryRead, summariseNoShows } from './reports.noShows';
 import {
   countReport,
   countReportRead,
@@ -30,8 +31,6 @@ import {
   reportCopyQuery,
   reportPage,
   reportPageRead,
-  noShowSummaryRead,
-  summariseNoShows,
   type ReportBookingRow,
   type ReportFilter,
 } from './reports.repository';
