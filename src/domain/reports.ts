@@ -1,4 +1,5 @@
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import { CUSTOMER_TYPES, type CustomerCounts } from './customerTypes';
 import { Remembered } from './remembered';
 
 /** Spec §9: checkinStatus lists no-shows by tour date; reservationDate lists bookings by the day they were made. */
@@ -74,6 +75,14 @@ export function rangeInstants(start: string, end: string, timezone: string): { f
 /** Guests booked but not checked in, never below zero. */
 export function noShows(booked: number, attended: number): number {
   return Math.max(booked - attended, 0);
+}
+
+/**
+ * The "only no-shows" rule: a booking has a no-show when, for at least one customer type, fewer guests were checked in
+ * than were booked (its no-shows summed over the types are above zero). The server applies it in SQL.
+ */
+export function hasNoShow(booked: CustomerCounts, attended: CustomerCounts): boolean {
+  return CUSTOMER_TYPES.some((type) => noShows(booked[type], attended[type]) > 0);
 }
 
 export type { FeeRow, ReportPage, ReportRow } from './schemas/reports';

@@ -1,5 +1,12 @@
 import fc from 'fast-check';
-import { decodeNameList, encodeNameList, isEncodedNameList, noShows, rangeInstants } from '../../src/domain/reports';
+import {
+  decodeNameList,
+  encodeNameList,
+  hasNoShow,
+  isEncodedNameList,
+  noShows,
+  rangeInstants,
+} from '../../src/domain/reports';
 
 describe('report name lists', () => {
   it.each([
@@ -61,5 +68,21 @@ describe('noShows', () => {
     [1, 3, 0],
   ])('%d booked, %d came → %d no-shows', (booked, attended, expected) => {
     expect(noShows(booked, attended)).toBe(expected);
+  });
+});
+
+describe('hasNoShow', () => {
+  const counts = (Adults: number, Teens: number, Children: number) => ({ Adults, Teens, Children });
+  it.each([
+    ['everyone came', false, counts(2, 1, 1), counts(2, 1, 1)],
+    ['nobody was booked', false, counts(0, 0, 0), counts(0, 0, 0)],
+    ['one adult missing', true, counts(2, 0, 0), counts(1, 0, 0)],
+    ['only a teen missing', true, counts(2, 1, 0), counts(2, 0, 0)],
+    ['only a child missing', true, counts(0, 0, 3), counts(0, 0, 2)],
+    ['more came than booked', false, counts(1, 0, 0), counts(3, 0, 0)],
+    ['an extra adult does not make up for a missing child', true, counts(1, 0, 1), counts(2, 0, 0)],
+    ['nobody checked in yet', true, counts(2, 0, 0), counts(0, 0, 0)],
+  ])('%s: has a no-show is %s', (_case, expected, booked, attended) => {
+    expect(hasNoShow(booked, attended)).toBe(expected);
   });
 });

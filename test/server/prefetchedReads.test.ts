@@ -143,10 +143,10 @@ describeEachDb('prefetched reads', (ctx) => {
     const lists = `${encodeURIComponent(encodeNameList(['Viator', `Tom's "tours"`]))}/${encodeURIComponent(encodeNameList([...TOURS]))}`;
     // Tomorrow in UTC: the bookings were made now, which in Madrid is already tomorrow from 23:00 UTC (22:00 in summer).
     const end = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    const page = async (field: string, start: string, token: string) => {
+    const page = async (field: string, start: string, token: string, query = '') => {
       const before = { queries: watch.calls.queries, texts: watch.calls.texts.length };
       const res = await app.inject({
-        url: `/api/bookings/reports/${field}/${start}/${end}/${lists}?pageSize=1`,
+        url: `/api/bookings/reports/${field}/${start}/${end}/${lists}?pageSize=1${query}`,
         headers: bearer(token),
       });
       return {
@@ -160,6 +160,13 @@ describeEachDb('prefetched reads', (ctx) => {
       const byDay = await page('date', DAY, c.manager.token);
       expect(byDay.res.json()).toMatchObject({ total: 2, rows: [{ name: 'Ana' }] });
       expect(byDay.queries).toBe(1);
+      // Its no-show totals, and with only no-shows its count, are read ahead with it too.
+      const noShows = await page('date', DAY, c.manager.token, '&onlyNoShows=true');
+      expect(noShows.res.json()).toMatchObject({
+        total: 2,
+        noShowTotals: [{ Adults: 4 }, { Teens: 0 }, { Children: 0 }],
+      });
+      expect(noShows.queries).toBe(1);
       // The company's zone is known from the first request on: a page by booking date is read ahead with it.
       const byBooking = await page('createdAt', DAY, c.manager.token);
       expect(byBooking.res.json()).toMatchObject({ total: 2, rows: [{ name: 'Ana' }] });

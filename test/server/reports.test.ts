@@ -1,4 +1,5 @@
-import { encodeNameList } from '../../src/domain/reports';
+import { countsFromList } from '../../src/domain/customerTypes';
+import { encodeNameList, hasNoShow, type ReportRow } from '../../src/domain/reports';
 import { reportBatches } from '../../server/modules/reports/reports.repository';
 import { addBooking, createCompany, type CompanyFixture } from './fixtures';
 import { bearer, describeEachDb, type TestApp } from './helpers';
@@ -41,6 +42,28 @@ async function seedJune(t: TestApp): Promise<CompanyFixture> {
 }
 
 const names = (body: { rows: Array<{ name: string }> }) => body.rows.map((r) => r.name).sort();
+
+/** One August day of a fresh company: who came and who did not, per customer type. */
+async function seedNoShows(t: TestApp): Promise<CompanyFixture> {
+  const c = await createCompany(t.app, t.db);
+  const add = (name: string, extra: Record<string, unknown>) =>
+    addBooking(t.db, c.companyId, { date: '2026-08-12', time: '10:00', name, ...extra });
+  await add('All came', { adults: 2, teens: 1, attendedAdults: 2, attendedTeens: 1 });
+  await add('Adult missing', { adults: 3, attendedAdults: 1 });
+  await add('Teen missing', { adults: 1, teens: 1, attendedAdults: 1 });
+  await add('Child missing', { adults: 0, children: 2, attendedChildren: 1 });
+  await add('Not checked in yet', { time: '18:00', adults: 1 });
+  await add('Cancelled', { adults: 4, cancelled: true });
+  await add('Other source', { adults: 5, source: 'Manual' });
+  return c;
+}
+const AUGUST_SOURCES = encodeNameList(['Walkin', 'Viator']);
+const august = (query = '') => reportUrl('date', '2026-08-12', '2026-08-12', AUGUST_SOURCES, ALL_TOURS, query);
+const csvLines = (body: string) =>
+  body
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
 
 describeEachDb('reports and fees', (ctx) => {
   it('reservationDate (createdAt) counts from the first instant to 23:59:59.999 of the last day, in the company zone', async () => {
@@ -180,13 +203,13 @@ describeEachDb('reports and fees', (ctx) => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('ID,Source,Name,Tour,Time,No Show Adults,No Show Children,Tour Date');
+    expect(lines[0]).toBe('ID,Source,Name,Tour,Time,No Show Adults,No Show Teens,No Show Children,Tour Date');
     expect(lines).toHaveLength(1 + 9);
     const evil = lines.find((l) => l.includes('HYPERLINK'));
     // The formula is defused with a leading quote; the cell is quoted and its quotes doubled (RFC 4180).
-    expect(evil).toBe(`'+34,Viator,"'${evilName.replace(/"/g, '""')}",Old Town Walk,10:00,2,0,20/6/2026`);
+    expect(evil).toBe(`'+34,Viator,"'${evilName.replace(/"/g, '""')}",Old Town Walk,10:00,2,0,0,20/6/2026`);
     const harbour = lines.find((l) => l.includes('Harbour,'));
-    expect(harbour).toContain('Walkin,Harbour,Hop-On Harbour Cruise,12:00,2,2,30/6/2026');
+    expect(harbour).toContain('Walkin,Harbour,Hop-On Harbour Cruise,12:00,2,0,2,30/6/2026');
   });
 
   it('writes the reservation CSV with its own columns', async () => {
@@ -202,6 +225,97 @@ describeEachDb('reports and fees', (ctx) => {
       .split('\r\n');
     expect(lines[0]).toBe('Booked on,ID,Source,Name,Tour,Tour Date,Pax');
     expect(lines).toContain('1/6/2026 00:00,GYG123456789,Viator,First instant,Old Town Walk,10/6/2026,2');
+  });
+
+  it('lists only the bookings with a no-show when asked: rows, total, pages and CSV alike', async () => {
+    const t = ctx();
+    const c = await seedNoShows(t);
+    const headers = bearer(c.manager.token);
+    const all = await t.app.inject({ url: august(), headers });
+    const only = await t.app.inject({ url: august('?onlyNoShows=true'), headers });
+    expect(only.statusCode).toBe(200);
+    expect(names(all.json())).toEqual([
+      'Adult missing',
+      'All came',
+      'Child missing',
+      'Not checked in yet',
+      'Teen missing',
+    ]);
+    expect(all.json().total).toBe(5);
+    expect(names(only.json())).toEqual(['Adult missing', 'Child missing', 'Not checked in yet', 'Teen missing']);
+    expect(only.json().total).toBe(4);
+    // The server's SQL and the domain's rule pick the same bookings.
+    const byRule = all
+      .json<{ rows: ReportRow[] }>()
+      .rows.filter((r) => hasNoShow(countsFromList(r.customers), countsFromList(r.attendees)));
+    expect(only.json().rows.map((r: ReportRow) => r._id)).toEqual(byRule.map((r) => r._id));
+    expect((await t.app.inject({ url: august('?onlyNoShows=false'), headers })).json().total).toBe(5);
+
+    const second = await t.app.inject({ url: august('?onlyNoShows=true&page=1&pageSize=3'), headers });
+    expect(second.json()).toMatchObject({ total: 4, page: 1, pageSize: 3 });
+    expect(second.json().rows).toHaveLength(1);
+
+    const csv = await t.app.inject({ url: august('?format=csv&type=checkinStatus&onlyNoShows=true'), headers });
+    expect(csv.statusCode).toBe(200);
+    const lines = csvLines(csv.body);
+    expect(lines).toHaveLength(1 + 4);
+    expect(lines.find((l) => l.includes('Teen missing'))).toBe(
+      'GYG123456789,Viator,Teen missing,Old Town Walk,10:00,0,1,0,12/8/2026',
+    );
+    expect(lines.some((l) => l.includes('All came'))).toBe(false);
+    expect(csvLines((await t.app.inject({ url: august('?format=csv'), headers })).body)).toHaveLength(1 + 5);
+  });
+
+  it('totals the no-shows per customer type over every matching booking, not only the page', async () => {
+    const t = ctx();
+    const c = await seedNoShows(t);
+    const headers = bearer(c.manager.token);
+    // 2 adults + 1 adult not checked in; 1 teen; 1 child. Cancelled and unselected sources count nothing.
+    const expected = [{ Adults: 3 }, { Teens: 1 }, { Children: 1 }];
+    for (const query of ['', '?pageSize=1', '?onlyNoShows=true&page=3&pageSize=1']) {
+      const res = await t.app.inject({ url: august(query), headers });
+      expect({ query, totals: res.json().noShowTotals }).toEqual({ query, totals: expected });
+    }
+    const none = await t.app.inject({
+      url: reportUrl('date', '2026-08-13', '2026-08-13', AUGUST_SOURCES, ALL_TOURS),
+      headers,
+    });
+    expect(none.json()).toMatchObject({ total: 0, noShowTotals: [{ Adults: 0 }, { Teens: 0 }, { Children: 0 }] });
+    // The reservation report has no no-show totals.
+    const reservations = await t.app.inject({
+      url: reportUrl('createdAt', '2026-01-01', '2026-12-31', AUGUST_SOURCES, ALL_TOURS),
+      headers,
+    });
+    expect(reservations.statusCode).toBe(200);
+    expect(reservations.json()).not.toHaveProperty('noShowTotals');
+  });
+
+  it('refuses a malformed onlyNoShows, the option off the no-show report and a CSV type of another field', async () => {
+    const t = ctx();
+    const c = await seedNoShows(t);
+    const headers = bearer(c.manager.token);
+    const refusals: Array<[string, string]> = [
+      [august('?onlyNoShows=yes'), 'onlyNoShows'],
+      [august('?onlyNoShows=true&format=csv&onlyNoShows=false'), 'onlyNoShows'],
+      [reportUrl('createdAt', '2026-08-01', '2026-08-31', ALL_SOURCES, ALL_TOURS, '?onlyNoShows=true'), 'onlyNoShows'],
+      [
+        reportUrl('createdAt', '2026-08-01', '2026-08-31', ALL_SOURCES, ALL_TOURS, '?format=csv&onlyNoShows=true'),
+        'onlyNoShows',
+      ],
+      [august('?format=csv&type=reservationDate'), 'type'],
+      [
+        reportUrl('createdAt', '2026-08-01', '2026-08-31', ALL_SOURCES, ALL_TOURS, '?format=csv&type=checkinStatus'),
+        'type',
+      ],
+    ];
+    for (const [url, field] of refusals) {
+      const res = await t.app.inject({ url, headers });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 400 });
+      expect(res.json()).toMatchObject({ code: 'VALIDATION', error: expect.stringContaining(`${field}: `) });
+    }
+    // Still a Manager's report: a Guide is refused before the parameter is looked at.
+    const guide = await t.app.inject({ url: august('?onlyNoShows=true'), headers: bearer(c.guide.token) });
+    expect(guide.statusCode).toBe(403);
   });
 
   it('answers the fee table of a day: checked-in guests per tour and source', async () => {

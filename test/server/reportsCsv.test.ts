@@ -7,7 +7,8 @@ import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
 import { REPORT_COLUMNS } from '../../src/domain/reportColumns';
-import { encodeNameList, type ReportRow, type ReportType } from '../../src/domain/reports';
+import { countsFromList } from '../../src/domain/customerTypes';
+import { encodeNameList, hasNoShow, type ReportRow, type ReportType } from '../../src/domain/reports';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openEmbedded, openPostgres, type Database } from '../../server/db/client';
@@ -145,21 +146,26 @@ describe.each(DB_KINDS)('report CSV [%s]', (kind) => {
   }, 60_000);
 
   it.each([
-    ['checkinStatus', 'date', '2026-06-01', '2026-06-30'],
-    ['reservationDate', 'createdAt', '2026-03-01', '2026-05-31'],
-    ['checkinStatus', 'date', '2027-01-01', '2027-01-01'],
+    ['checkinStatus', 'date', '2026-06-01', '2026-06-30', ''],
+    ['checkinStatus', 'date', '2026-06-01', '2026-06-30', '&onlyNoShows=true'],
+    ['reservationDate', 'createdAt', '2026-03-01', '2026-05-31', ''],
+    ['checkinStatus', 'date', '2027-01-01', '2027-01-01', ''],
   ] as const)(
-    'writes %s (%s %s to %s) byte for byte as csv-stringify writes the listed rows',
-    async (type, field, start, end) => {
+    'writes %s (%s %s to %s%s) byte for byte as csv-stringify writes the listed rows',
+    async (type, field, start, end, option) => {
       const listed: ReportRow[] = [];
       for (let page = 0; ; page++) {
         const res = await s.app.inject({
-          url: reportPath(field, start, end, `?page=${page}&pageSize=100`),
+          url: reportPath(field, start, end, `?page=${page}&pageSize=100${option}`),
           headers: bearer(c.manager.token),
         });
         const body = res.json<{ rows: ReportRow[]; total: number }>();
         listed.push(...body.rows);
         if (listed.length >= body.total) break;
+      }
+      if (option !== '') {
+        expect(listed.length).toBeGreaterThan(100);
+        expect(listed.every((r) => hasNoShow(countsFromList(r.customers), countsFromList(r.attendees)))).toBe(true);
       }
       const columns = REPORT_COLUMNS[type as ReportType];
       const expected = stringify(
@@ -175,12 +181,12 @@ describe.each(DB_KINDS)('report CSV [%s]', (kind) => {
         },
       );
       const res = await s.app.inject({
-        url: reportPath(field, start, end, `?format=csv&type=${type}`),
+        url: reportPath(field, start, end, `?format=csv&type=${type}${option}`),
         headers: bearer(c.manager.token),
       });
       expect(res.statusCode).toBe(200);
       expect(res.rawPayload.toString('utf8')).toBe(expected);
-      if (start === '2026-06-01') {
+      if (start === '2026-06-01' && option === '') {
         expect(listed.length).toBeGreaterThan(400);
         // RFC 4180: a line break inside a cell is quoted, so the row stays one row.
         expect(res.body).toContain(`'@SUM(A1),Viator,"Line one\nline two",`);
@@ -203,6 +209,7 @@ describe.each(DB_KINDS)('report CSV [%s]', (kind) => {
       const copy = new ReportsService(new Tenancy(s.database.db), s.database.pool);
       for (const [type, request] of [
         ['checkinStatus', { field: 'date', startDate: '2026-06-01', endDate: '2026-06-30' }],
+        ['checkinStatus', { field: 'date', startDate: '2026-06-01', endDate: '2026-06-30', onlyNoShows: true }],
         ['reservationDate', { field: 'createdAt', startDate: '2026-03-01', endDate: '2026-05-31' }],
       ] as const) {
         const full: ReportRequest = {

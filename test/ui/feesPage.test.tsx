@@ -45,6 +45,15 @@ const cells = () =>
     .map((r) => texts(within(r).queryAllByRole('gridcell')))
     .filter((r) => r.length > 0);
 
+const totalsRegion = () => screen.getByRole('region', { name: 'Totals' });
+/** The totals shown, by label. */
+function shownTotals(): Record<string, string | null> {
+  const values = texts(within(totalsRegion()).getAllByRole('definition'));
+  return Object.fromEntries(
+    texts(within(totalsRegion()).getAllByRole('term')).map((term, i) => [term, values[i] ?? null]),
+  );
+}
+
 const renderFees = () => renderRoute('/fees', { preloadedState: signedIn(manager) });
 
 // 01:30 on 8 June in Madrid while it is still 7 June in UTC: today is the company's 8th.
@@ -94,11 +103,38 @@ describe('fees page', () => {
     await waitFor(() => expect(bodies).toEqual([{ day: '2026-06-08' }, { day: '2026-06-07' }]));
   });
 
+  it('says in plain words that it counts checked-in guests, not guests booked', async () => {
+    serveFees();
+    renderFees();
+    expect(
+      await screen.findByText(
+        'The counts are checked-in guests, those marked as present at check-in, not the guests booked.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('totals each source column and all sources, for the chosen customer type', async () => {
+    serveFees();
+    const { user } = renderFees();
+    await waitFor(() => expect(cells()).toHaveLength(2));
+    expect(shownTotals()).toEqual({ Walkin: '4', Viator: '4', GetYourGuide: '0', Tiqets: '2', 'All sources': '10' });
+    expect(totalsRegion()).toHaveTextContent('Checked-in Adults of the day');
+
+    await user.click(screen.getByRole('combobox', { name: 'Customer type' }));
+    await user.click(await screen.findByRole('option', { name: 'Children' }));
+
+    await waitFor(() =>
+      expect(shownTotals()).toEqual({ Walkin: '1', Viator: '2', GetYourGuide: '0', Tiqets: '5', 'All sources': '8' }),
+    );
+    expect(totalsRegion()).toHaveTextContent('Checked-in Children of the day');
+  });
+
   it('says when nobody checked in that day', async () => {
     serveFees(() => HttpResponse.json([]));
     renderFees();
     expect(await screen.findByText('No checked-in guests this day')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
+    expect(screen.queryByRole('region', { name: 'Totals' })).not.toBeInTheDocument();
   });
 
   it('says "You don\'t have the required permission" on a 403', async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { ReportsPage } from '../../src/features/reports/ReportsPage';
-import type { ReportRow } from '../../src/domain/reports';
+import type { ReportPage, ReportRow } from '../../src/domain/reports';
 import { apiUrl, company, gate, makeUser, signedIn, signedOut } from './fixtures';
 import { renderRoute, renderWithProviders } from './renderWithProviders';
 import { server } from './server';
@@ -44,7 +44,20 @@ function serveReport(answer: (url: URL) => Response | Promise<Response> = () => 
   );
   return urls;
 }
-const page = (rows: ReportRow[], total: number) => HttpResponse.json({ rows, total, page: 0, pageSize: 25 });
+const page = (rows: ReportRow[], total: number, extra: Partial<ReportPage> = {}) =>
+  HttpResponse.json({ rows, total, page: 0, pageSize: 25, ...extra });
+const NO_SHOW_HEADERS = [
+  'ID',
+  'Source',
+  'Name',
+  'Tour',
+  'Time',
+  'No Show Adults',
+  'No Show Teens',
+  'No Show Children',
+  'Tour Date',
+];
+const RESERVATION_HEADERS = ['Booked on', 'ID', 'Source', 'Name', 'Tour', 'Tour Date', 'Pax'];
 /** The path's segments after /api/bookings/reports/, decoded as the server reads them. */
 const segments = (url: URL) => url.pathname.split('/').slice(4).map(decodeURIComponent);
 
@@ -74,15 +87,36 @@ async function choose(user: User, label: string, options: string[]) {
   await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
 }
 
+async function chooseType(user: User, type: string) {
+  await user.click(screen.getByRole('combobox', { name: 'Report type' }));
+  await user.click(await screen.findByRole('option', { name: type }));
+}
+
 async function generate(user: User, { type }: { type?: string } = {}) {
   await choose(user, 'Sources', ['Select all']);
   await choose(user, 'Tours', ['Hop-On Harbour Cruise']);
-  if (type) {
-    await user.click(screen.getByRole('combobox', { name: 'Report type' }));
-    await user.click(await screen.findByRole('option', { name: type }));
-  }
+  if (type) await chooseType(user, type);
   await user.click(screen.getByRole('button', { name: 'Generate' }));
 }
+
+/** The no-show totals shown, by customer type. */
+function shownTotals(): Record<string, string | null> {
+  const region = screen.getByRole('region', { name: 'No-show totals' });
+  const values = texts(within(region).getAllByRole('definition'));
+  return Object.fromEntries(texts(within(region).getAllByRole('term')).map((term, i) => [term, values[i] ?? null]));
+}
+
+/** jsdom has no object URLs and does not download: records the URL of each file the page hands the browser. */
+function recordDownloads(): string[] {
+  const saved: string[] = [];
+  URL.createObjectURL = jest.fn(() => 'blob:test/csv');
+  URL.revokeObjectURL = jest.fn();
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  });
+  return saved;
+}
+const csvAnswer = () => new HttpResponse('\uFEFFID\r\n', { headers: { 'content-type': 'text/csv' } });
 
 /** Long enough for a request a click might have started to reach msw. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
@@ -122,10 +156,8 @@ describe('reports page', () => {
     expect(segments(urls[0]!)).toEqual(['date', '2026-06-07', '2026-06-07', 'Walkin-Viator', 'Hop~dOn Harbour Cruise']);
     expect(urls[0]!.searchParams.get('page')).toBe('0');
     expect(urls[0]!.searchParams.get('pageSize')).toBe('25');
-    expect(headers()).toEqual(
-      ['No Show'].concat(['ID', 'Source', 'Name', 'Tour', 'Time', 'No Show Adults', 'No Show Children', 'Tour Date']),
-    );
-    // 3 adults booked and 1 checked in; both children came.
+    expect(headers()).toEqual(['No Show'].concat(NO_SHOW_HEADERS));
+    // 3 adults booked and 1 checked in; no teens booked; both children came.
     expect(cells()[0]).toEqual([
       'GYG-123',
       'Viator',
@@ -133,6 +165,7 @@ describe('reports page', () => {
       'Hop-On Harbour Cruise',
       '10:30',
       '2',
+      '0',
       '0',
       '7/6/2026',
     ]);
@@ -145,7 +178,7 @@ describe('reports page', () => {
 
     await waitFor(() => expect(cells()).toHaveLength(1));
     expect(segments(urls[0]!)[0]).toBe('createdAt');
-    expect(headers()).toEqual(['Booked on', 'ID', 'Source', 'Name', 'Tour', 'Tour Date', 'Pax']);
+    expect(headers()).toEqual(RESERVATION_HEADERS);
     // Booked at 08:15 UTC, 10:15 in Madrid.
     expect(cells()[0]).toEqual([
       '1/6/2026 10:15',
@@ -156,6 +189,112 @@ describe('reports page', () => {
       '7/6/2026',
       '5',
     ]);
+  });
+
+  it('is titled "No Shows", as its menu entry, on the page and in the browser tab', async () => {
+    await renderReports();
+    expect(screen.getByRole('heading', { level: 1, name: 'No Shows' })).toBeInTheDocument();
+    expect(document.title).toBe('No Shows · Tourdesk');
+  });
+
+  it('clears the report when the type changes, so the grid and the download always follow the filters', async () => {
+    const downloads = recordDownloads();
+    const urls = serveReport((url) => (url.searchParams.get('format') === 'csv' ? csvAnswer() : page([row()], 1)));
+    const { user } = await renderReports();
+    await generate(user);
+    await waitFor(() => expect(cells()).toHaveLength(1));
+    const download = screen.getByRole('button', { name: 'Download CSV' });
+    expect(download).toBeEnabled();
+
+    await chooseType(user, 'Reservations by booking date');
+
+    // The no-show rows are gone with their columns; nothing can be downloaded until Generate.
+    expect(headers()).toEqual(RESERVATION_HEADERS);
+    expect(cells()).toEqual([]);
+    expect(screen.getByText('The filters changed: Generate to see their report')).toBeInTheDocument();
+    expect(download).toBeDisabled();
+    await settle();
+    expect(urls).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(cells()).toHaveLength(1));
+    expect(segments(urls[1]!)[0]).toBe('createdAt');
+    await user.click(download);
+
+    await waitFor(() => expect(downloads).toEqual(['data.csv']));
+    expect(segments(urls[2]!)).toEqual(segments(urls[1]!));
+    expect(urls[2]!.search).toBe('?format=csv&type=reservationDate');
+  });
+
+  it('clears the report when any other filter changes, and shows it again when changed back', async () => {
+    const urls = serveReport();
+    const { user } = await renderReports();
+    await generate(user);
+    await waitFor(() => expect(cells()).toHaveLength(1));
+
+    await choose(user, 'Tours', ['Old Town Walk']);
+    expect(cells()).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
+
+    await choose(user, 'Tours', ['Old Town Walk']);
+    await waitFor(() => expect(cells()).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
+    expect(urls).toHaveLength(1);
+  });
+
+  it('sends onlyNoShows when "Only no-shows" is ticked, for the page and the CSV alike', async () => {
+    const downloads = recordDownloads();
+    const urls = serveReport((url) => (url.searchParams.get('format') === 'csv' ? csvAnswer() : page([row()], 1)));
+    const { user } = await renderReports();
+    const option = screen.getByRole('checkbox', { name: 'Only no-shows' });
+    expect(option).not.toBeChecked();
+    expect(option).toHaveAccessibleDescription('Bookings where at least one guest was not checked in');
+    await user.click(option);
+    await generate(user);
+    await waitFor(() => expect(cells()).toHaveLength(1));
+    expect(urls[0]!.search).toBe('?page=0&pageSize=25&onlyNoShows=true');
+
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(urls[1]!.search).toBe('?format=csv&type=checkinStatus&onlyNoShows=true');
+
+    // Unticking it asks for another report: the one on screen is cleared.
+    await user.click(option);
+    expect(cells()).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
+  });
+
+  it('offers "Only no-shows" on the no-show report only, and never sends it with reservations', async () => {
+    const urls = serveReport();
+    const { user } = await renderReports();
+    await user.click(screen.getByRole('checkbox', { name: 'Only no-shows' }));
+    await generate(user, { type: 'Reservations by booking date' });
+
+    expect(screen.queryByRole('checkbox', { name: 'Only no-shows' })).not.toBeInTheDocument();
+    await waitFor(() => expect(cells()).toHaveLength(1));
+    expect(urls[0]!.searchParams.has('onlyNoShows')).toBe(false);
+    expect(screen.queryByRole('region', { name: 'No-show totals' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's no-show totals per customer type, kept while the next page loads", async () => {
+    const nextPage = gate();
+    serveReport(async (url) => {
+      const at = Number(url.searchParams.get('page'));
+      if (at > 0) await nextPage.opened;
+      const noShowTotals = [{ Adults: 31 }, { Teens: 4 }, { Children: 9 }];
+      return page([row({ _id: `b${at}`, name: `Guest on page ${at}` })], 60, { noShowTotals });
+    });
+    const { user } = await renderReports();
+    await generate(user);
+    expect(await screen.findByText('Guest on page 0')).toBeInTheDocument();
+    expect(shownTotals()).toEqual({ Adults: '31', Teens: '4', Children: '9' });
+
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(await within(grid()).findByRole('progressbar')).toBeInTheDocument();
+    expect(shownTotals()).toEqual({ Adults: '31', Teens: '4', Children: '9' });
+    expect(screen.getByText('26–50 of 60')).toBeInTheDocument();
+    nextPage.open();
+    expect(await screen.findByText('Guest on page 1')).toBeInTheDocument();
   });
 
   it('asks the server for the next page with the page size', async () => {

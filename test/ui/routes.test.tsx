@@ -7,7 +7,7 @@ import { serveSlot } from './slotFixtures';
 describe('routes', () => {
   it.each([
     ['/bookings/date/2025-03-10', 'Bookings', 'Bookings 2025-03-10 · Tourdesk'],
-    ['/reports', 'Reports', 'Reports · Tourdesk'],
+    ['/reports', 'No Shows', 'No Shows · Tourdesk'],
     ['/fees', 'Fees', 'Fees · Tourdesk'],
     ['/guides', 'Manage Team', 'Manage Team · Tourdesk'],
     ['/shifts', 'Shifts', 'Shifts · Tourdesk'],

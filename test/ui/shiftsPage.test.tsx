@@ -15,12 +15,18 @@ const sources = [
   { id: 'GetYourGuide', label: 'GetYourGuide' },
 ];
 
-function shift(date: string, tour: string, guideName: string, counts: [number, number, number]): GuideShiftRow {
+function shift(
+  date: string,
+  tour: string,
+  guideName: string,
+  counts: [number, number, number],
+  time = '10:00',
+): GuideShiftRow {
   const [adults, teens, children] = counts;
   return {
-    shiftString: `${date}-10:00-${tour}`,
+    shiftString: `${date}-${time}-${tour}`,
     date,
-    time: '10:00',
+    time,
     tour,
     guide: guideName,
     attendees: [{ Adults: adults }, { Teens: teens }, { Children: children }],
@@ -75,6 +81,19 @@ const cells = (table: HTMLElement) =>
     );
 const range = { start: '2026-06-01', end: '2026-06-07' };
 
+/** jsdom has no object URLs and does not download: records the files the grid hands the browser instead. */
+function recordCsvDownloads(): Blob[] {
+  const blobs: Blob[] = [];
+  URL.createObjectURL = jest.fn((blob: Blob) => `blob:test/${blobs.push(blob)}`);
+  URL.revokeObjectURL = jest.fn();
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  return blobs;
+}
+const csvLines = async (blobs: Blob[]) => {
+  await waitFor(() => expect(blobs).toHaveLength(1));
+  return (await blobs[0]!.text()).replace(/^\uFEFF/, '').split(/\r?\n/);
+};
+
 // 12:00 in Madrid on Sunday 7 June 2026.
 pinClockAt('2026-06-07T10:00:00Z');
 
@@ -108,16 +127,16 @@ describe('shifts page', () => {
     await waitFor(() => expect(cells(screen.getByRole('grid', { name: 'Shifts' }))).toHaveLength(2));
   });
 
-  it('shows the date, tour and attendees per type, oldest first, when shifts are not detailed', async () => {
+  it('shows the date, time, tour and attendees per type, oldest first, when shifts are not detailed', async () => {
     serveShifts(guide);
     renderShifts(guide);
 
     const table = await grid();
     await waitFor(() => expect(cells(table)).toHaveLength(2));
-    expect(headers(table)).toEqual(['Date', 'Tour', 'Adults', 'Teens', 'Children']);
+    expect(headers(table)).toEqual(['Date', 'Time', 'Tour', 'Adults', 'Teens', 'Children']);
     expect(cells(table)).toEqual([
-      ['1/6/2026', 'Tapas Tour', '4', '0', '1'],
-      ['2/6/2026', 'Old Town Walk', '3', '1', '2'],
+      ['1/6/2026', '10:00', 'Tapas Tour', '4', '0', '1'],
+      ['2/6/2026', '10:00', 'Old Town Walk', '3', '1', '2'],
     ]);
   });
 
@@ -128,12 +147,52 @@ describe('shifts page', () => {
 
     const table = await grid();
     await waitFor(() => expect(cells(table)).toHaveLength(2));
-    expect(headers(table)).toEqual(['Date', 'Tour', 'Walkin', 'Viator', 'GetYourGuide', 'Total']);
+    expect(headers(table)).toEqual(['Date', 'Time', 'Tour', 'Walkin', 'Viator', 'GetYourGuide', 'Total']);
     expect(cells(table)).toEqual([
-      ['1/6/2026', 'Tapas Tour', '0', '5', '0', '5'],
-      ['2/6/2026', 'Old Town Walk', '1', '5', '0', '6'],
+      ['1/6/2026', '10:00', 'Tapas Tour', '0', '5', '0', '5'],
+      ['2/6/2026', '10:00', 'Old Town Walk', '1', '5', '0', '6'],
     ]);
   });
+
+  it.each([
+    [
+      false,
+      ['Date', 'Time', 'Tour', 'Adults', 'Teens', 'Children'],
+      ['10:00,Tapas Tour,4,0,1', '17:30,Tapas Tour,2,0,0'],
+    ],
+    [
+      true,
+      ['Date', 'Time', 'Tour', 'Walkin', 'Viator', 'GetYourGuide', 'Total'],
+      ['10:00,Tapas Tour,0,5,0,5', '17:30,Tapas Tour,0,2,0,2'],
+    ],
+  ])(
+    'tells two departures of one tour on one day apart by their time, on screen and in the CSV (detailed: %s)',
+    async (detailedShifts, columns, lines) => {
+      const twoDepartures = makeUser({ ...guide, company: { ...company, sources, detailedShifts } });
+      serveShifts(twoDepartures);
+      server.use(
+        http.post(apiUrl('/api/shift/guide-time-range'), () =>
+          HttpResponse.json([
+            shift('2026-06-01', 'Tapas Tour', 'Gabriel Guide', [2, 0, 0], '17:30'),
+            shift('2026-06-01', 'Tapas Tour', 'Gabriel Guide', [4, 0, 1], '10:00'),
+          ]),
+        ),
+      );
+      const downloads = recordCsvDownloads();
+      const { user } = renderShifts(twoDepartures);
+
+      const table = await grid();
+      await waitFor(() => expect(cells(table)).toHaveLength(2));
+      expect(headers(table)).toEqual(columns);
+      expect(cells(table).map((row) => row.slice(0, 3))).toEqual([
+        ['1/6/2026', '10:00', 'Tapas Tour'],
+        ['1/6/2026', '17:30', 'Tapas Tour'],
+      ]);
+
+      await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+      expect(await csvLines(downloads)).toEqual([columns.join(','), ...lines.map((line) => `1/6/2026,${line}`)]);
+    },
+  );
 
   it('says there are no shifts in an empty range', async () => {
     serveShifts(manager);
@@ -201,9 +260,9 @@ describe('shifts page', () => {
     expect(downloads.map((d) => d.name)).toEqual(['shifts-Gabriel Guide-2026-06-01-to-2026-06-07.csv']);
     const csv = await downloads[0]!.blob.text();
     expect(csv.replace(/^\uFEFF/, '').split(/\r?\n/)).toEqual([
-      'Date,Tour,Adults,Teens,Children',
-      '1/6/2026,Tapas Tour,4,0,1',
-      '2/6/2026,Old Town Walk,3,1,2',
+      'Date,Time,Tour,Adults,Teens,Children',
+      '1/6/2026,10:00,Tapas Tour,4,0,1',
+      '2/6/2026,10:00,Old Town Walk,3,1,2',
     ]);
     click.mockRestore();
   });

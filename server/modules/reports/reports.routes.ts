@@ -28,8 +28,12 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
         ownTransactions: (request) => asksForCsv(request.query),
         // Asked only for a validated JSON page (a CSV owns its transactions).
         prefetch: (request, companyId) => {
-          const { page, pageSize } = request.query as { page: number; pageSize: number };
-          return reports.reads.page(companyId, request.params as ReportRequest, page, pageSize);
+          const { page, pageSize, onlyNoShows } = request.query as {
+            page: number;
+            pageSize: number;
+            onlyNoShows: boolean;
+          };
+          return reports.reads.page(companyId, { ...(request.params as ReportRequest), onlyNoShows }, page, pageSize);
         },
       },
       schema: {
@@ -41,16 +45,17 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
     },
     async (request, reply) => {
       const auth = requireManager(request);
-      const { page, pageSize, format, type } = request.query;
+      const { page, pageSize, format, type, onlyNoShows } = request.query;
+      const report = { ...request.params, onlyNoShows };
       if (format === 'csv') {
-        const stream = await reports.csv(auth, request.params, type);
+        const stream = await reports.csv(auth, report, type);
         return reply
           .type('text/csv; charset=utf-8')
           .header('Content-Disposition', 'attachment; filename="data.csv"')
           .header('Cache-Control', 'no-store')
           .send(stream);
       }
-      return reports.page(auth, request.params, page, pageSize);
+      return reports.page(auth, report, page, pageSize);
     },
   );
 

@@ -22,6 +22,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { attendedCounts, bookedCounts } from '../bookings/bookings.mapper';
 import { companyOf } from '../bookings/bookings.rules';
 import { copyCsv } from './reports.copy';
+import { noShowSummaryRead, summariseNoShows } from './reports.noShows';
 import {
   countReport,
   countReportRead,
@@ -40,6 +41,8 @@ export interface ReportRequest {
   endDate: string;
   sources: string;
   tours: string;
+  /** The query's `onlyNoShows`: for a report by tour date only. */
+  onlyNoShows?: boolean;
 }
 
 /**
@@ -82,6 +85,9 @@ function reportFilter(companyId: string, request: ReportRequest, timezone: strin
   if (startDate > endDate) throw new BadRequestError('The range starts after it ends', 'VALIDATION');
   const days = (Date.parse(endDate) - Date.parse(startDate)) / 86_400_000;
   if (days > MAX_RANGE_DAYS) throw new BadRequestError('A report covers at most three years', 'VALIDATION');
+  if (request.onlyNoShows && request.field !== REPORT_FIELD_OF.checkinStatus) {
+    throw new BadRequestError('onlyNoShows: only the no-show report (by tour date) has this option', 'VALIDATION');
+  }
   const { from, to } = rangeInstants(startDate, endDate, timezone);
   return {
     companyId,
@@ -92,7 +98,16 @@ function reportFilter(companyId: string, request: ReportRequest, timezone: strin
     to,
     sources: decodeNameList(request.sources),
     tours: decodeNameList(request.tours),
+    onlyNoShows: request.onlyNoShows === true,
   };
+}
+
+/** The CSV's columns are its type's: a type whose filter field is not the path's would mislabel the rows. */
+function csvType(request: ReportRequest, type: ReportType | undefined): ReportType {
+  if (type && REPORT_FIELD_OF[type] !== request.field) {
+    throw new BadRequestError(`type: a ${type} report is filtered by ${REPORT_FIELD_OF[type]}`, 'VALIDATION');
+  }
+  return type ?? (request.field === REPORT_FIELD_OF.checkinStatus ? 'checkinStatus' : 'reservationDate');
 }
 
 /** Reports and fees are Manager tools (the routes check the role). */
@@ -122,7 +137,11 @@ export class ReportsService {
       } catch {
         return [];
       }
-      return [countReportRead(this.db, filter), reportPageRead(this.db, filter, page, pageSize)];
+      return [
+        ...(filter.onlyNoShows ? [] : [countReportRead(this.db, filter)]),
+        ...(filter.field === 'date' ? [noShowSummaryRead(this.db, filter)] : []),
+        reportPageRead(this.db, filter, page, pageSize),
+      ];
     },
   };
 
@@ -130,11 +149,17 @@ export class ReportsService {
   page(auth: AuthContext, request: ReportRequest, page: number, pageSize: number): Promise<ReportPage> {
     return this.tenancy.run(auth.companyId, async () => {
       const filter = await this.filter(auth, request);
-      const [total, rows] = await Promise.all([
-        countReport(this.db, filter),
+      // The no-show report's totals (and, with only no-shows, its count) come from its bookings; any other count
+      // from the per-day counts.
+      const [count, summary, rows] = await Promise.all([
+        filter.onlyNoShows ? undefined : countReport(this.db, filter),
+        filter.field === 'date' ? summariseNoShows(this.db, filter) : undefined,
         reportPage(this.db, filter, page, pageSize),
       ]);
-      return { rows: rows.map(toReportRow), total, page, pageSize };
+      const answer = { rows: rows.map(toReportRow), total: count ?? summary?.bookings ?? 0, page, pageSize };
+      if (!summary) return answer;
+      const missing = { Adults: summary.adults, Teens: summary.teens, Children: summary.children };
+      return { ...answer, noShowTotals: listFromCounts(missing, CUSTOMER_TYPES) };
     });
   }
 
@@ -145,8 +170,8 @@ export class ReportsService {
   async csv(auth: AuthContext, request: ReportRequest, type: ReportType | undefined): Promise<Readable> {
     // The stream outlives the request's handler, so it opens its own scopes (the route opts out of the request's).
     const { tenancy } = this;
+    const reportType = csvType(request, type);
     const filter = await tenancy.run(auth.companyId, () => this.filter(auth, request));
-    const reportType = type ?? (request.field === REPORT_FIELD_OF.checkinStatus ? 'checkinStatus' : 'reservationDate');
     const columns = REPORT_COLUMNS[reportType];
     const timezone = filter.timezone;
     if (this.pool) {

@@ -23,8 +23,13 @@ export const reportQuerySchema = z.object({
   page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   pageSize: z.coerce.number().int().min(1).max(REPORT_PAGE_SIZE_MAX).default(REPORT_PAGE_SIZE_MAX),
   format: z.enum(['json', 'csv']).default('json'),
-  /** Which columns the CSV carries; by default the type whose filter field the path names. */
+  /** Which columns the CSV carries; by default the type whose filter field the path names (it must match it). */
   type: z.enum(REPORT_TYPES).optional(),
+  /** The no-show report only (field `date`): just the bookings with a no-show (`hasNoShow`). */
+  onlyNoShows: z
+    .enum(['true', 'false'], { error: 'Use true or false' })
+    .transform((value) => value === 'true')
+    .default(false),
 });
 
 export const reportRowSchema = z.object({
@@ -47,6 +52,8 @@ export const reportPageSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** The no-show report's guests who did not show up, per customer type, over every matching booking (not the page). */
+  noShowTotals: countListSchema(2_147_483_647).optional(),
 });
 export type ReportPage = z.infer<typeof reportPageSchema>;
 

@@ -1,11 +1,13 @@
+import Stack from '@mui/material/Stack';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { CsvGrid } from '../../components/CsvGrid';
+import { TotalsPanel } from '../../components/TotalsPanel';
 import type { Source } from '../../domain/company';
 import type { CustomerType } from '../../domain/customerTypes';
 import { displayDay } from '../../domain/reportColumns';
 import type { FeeRow } from '../../domain/reports';
-import { feeSourceLabels, toFeeGridRows, type FeeGridRow } from './feeRows';
+import { feeSourceLabels, feeTotals, toFeeGridRows, type FeeGridRow } from './feeRows';
 
 interface FeesGridProps {
   fees: readonly FeeRow[] | undefined;
@@ -44,13 +46,22 @@ export function FeesGrid({ fees = NO_FEES, loading, type, sources, fileName }: F
   );
 
   return (
-    <CsvGrid
-      label="Fees"
-      rows={rows}
-      columns={columns}
-      loading={loading}
-      noRowsLabel="No checked-in guests this day"
-      fileName={fileName}
-    />
+    <Stack spacing={2}>
+      <CsvGrid
+        label="Fees"
+        rows={rows}
+        columns={columns}
+        loading={loading}
+        noRowsLabel="No checked-in guests this day"
+        fileName={fileName}
+      />
+      {rows.length > 0 && (
+        <TotalsPanel
+          title="Totals"
+          caption={`Checked-in ${type} of the day, per source and for all sources`}
+          totals={feeTotals(rows, sourceLabels, type)}
+        />
+      )}
+    </Stack>
   );
 }

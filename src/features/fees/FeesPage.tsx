@@ -3,6 +3,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { format, isValid } from 'date-fns';
 import { useState } from 'react';
@@ -64,6 +65,9 @@ function Fees({ company }: { company: Company }) {
             ))}
           </TextField>
         </Stack>
+        <Typography variant="body2" sx={{ mt: 2 }}>
+          The counts are checked-in guests, those marked as present at check-in, not the guests booked.
+        </Typography>
       </Paper>
       {error ? (
         <Alert severity="error">{reportErrorMessage(error, 'The fees could not be loaded')}</Alert>

@@ -1,5 +1,11 @@
 import type { Source } from '../../domain/company';
-import { countsFromList, CUSTOMER_TYPES, ZERO_COUNTS, type CustomerCounts } from '../../domain/customerTypes';
+import {
+  countsFromList,
+  CUSTOMER_TYPES,
+  ZERO_COUNTS,
+  type CustomerCounts,
+  type CustomerType,
+} from '../../domain/customerTypes';
 import type { FeeRow } from '../../domain/reports';
 
 /** One line of the fees table: a tour on a day, with its checked-in guests per source. */
@@ -37,4 +43,17 @@ export function feeSourceLabels(sources: readonly Source[], fees: readonly FeeRo
   const labels = sources.map((source) => source.label);
   for (const fee of fees) if (!labels.includes(fee.source)) labels.push(fee.source);
   return labels;
+}
+
+/** Each source column's sum of one customer type over the day's tours, then all sources together. */
+export function feeTotals(
+  rows: readonly FeeGridRow[],
+  labels: readonly string[],
+  type: CustomerType,
+): { label: string; value: number }[] {
+  const bySource = labels.map((label) => ({
+    label,
+    value: rows.reduce((sum, row) => sum + (row.bySource[label]?.[type] ?? 0), 0),
+  }));
+  return [...bySource, { label: 'All sources', value: bySource.reduce((sum, source) => sum + source.value, 0) }];
 }

@@ -1,12 +1,15 @@
 import Download from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { DayField } from '../../components/DayField';
 import { REPORT_TYPES, type ReportType } from '../../domain/reports';
 import { NamesSelect } from './NamesSelect';
@@ -20,7 +23,7 @@ interface ReportFormProps {
   /** After a Generate press with nothing chosen, the empty lists are marked as the reason. */
   showSelectionErrors: boolean;
   onGenerate: () => void;
-  /** Off until a report has been generated: the download is of that report. */
+  /** Off unless the report on screen is the one the filters describe: the download is of that report. */
   canDownload: boolean;
   downloading: boolean;
   onDownload: () => void;
@@ -29,6 +32,7 @@ interface ReportFormProps {
 export function ReportForm(props: ReportFormProps) {
   const { values, onChange, sourceOptions, tourOptions, showSelectionErrors } = props;
   const errors = rangeErrors(values);
+  const hintId = useId();
   const set = (change: Partial<ReportFormValues>) => onChange({ ...values, ...change });
 
   const submit = (event: FormEvent) => {
@@ -76,6 +80,24 @@ export function ReportForm(props: ReportFormProps) {
         </TextField>
         <DayField label="From" value={values.from} error={errors.from} onChange={(from) => set({ from })} />
         <DayField label="To" value={values.to} error={errors.to} onChange={(to) => set({ to })} />
+        {values.type === 'checkinStatus' && (
+          <Box>
+            <FormControlLabel
+              label="Only no-shows"
+              sx={{ minHeight: 44 }}
+              control={
+                <Checkbox
+                  checked={values.onlyNoShows}
+                  onChange={(event) => set({ onlyNoShows: event.target.checked })}
+                  slotProps={{ input: { 'aria-describedby': hintId } }}
+                />
+              }
+            />
+            <FormHelperText id={hintId} sx={{ mt: 0 }}>
+              Bookings where at least one guest was not checked in
+            </FormHelperText>
+          </Box>
+        )}
       </Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2, justifyContent: 'flex-end' }}>
         <Button type="submit" variant="contained">

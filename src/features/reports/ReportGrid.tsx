@@ -1,18 +1,20 @@
 import { DataGrid, type GridColDef, type GridColumnGroupingModel, type GridPaginationModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { REPORT_COLUMNS } from '../../domain/reportColumns';
-import { NO_REPORT_ROWS, REPORT_PAGE_SIZE_MAX, type ReportRow, type ReportType } from '../../domain/reports';
+import { REPORT_PAGE_SIZE_MAX, type ReportRow, type ReportType } from '../../domain/reports';
 
 // The free DataGrid shows at most 100 rows a page (STACK.md); the server pages the rest.
 export const REPORT_PAGE_SIZES = [25, 50, REPORT_PAGE_SIZE_MAX];
 
-const NUMBER_FIELDS = new Set(['noShowAdults', 'noShowChildren', 'pax']);
+const NOTHING_ASKED = 'Choose sources, tours and dates, then Generate';
+const NO_SHOW_FIELDS = ['noShowAdults', 'noShowTeens', 'noShowChildren'];
+const NUMBER_FIELDS = new Set([...NO_SHOW_FIELDS, 'pax']);
 // Long values, or long headers ("No Show Children") that would otherwise be cut short.
-const WIDE_FIELDS = new Set(['name', 'tour', 'createdAt', 'noShowAdults', 'noShowChildren']);
+const WIDE_FIELDS = new Set(['name', 'tour', 'createdAt', ...NO_SHOW_FIELDS]);
 
-// Spec §9: "No Show split into Adults and Children".
+// Spec §9: "No Show split into Adults and Children" (and Teens).
 const NO_SHOW_GROUP: GridColumnGroupingModel = [
-  { groupId: 'noShow', headerName: 'No Show', children: [{ field: 'noShowAdults' }, { field: 'noShowChildren' }] },
+  { groupId: 'noShow', headerName: 'No Show', children: NO_SHOW_FIELDS.map((field) => ({ field })) },
 ];
 
 /** The grid shows what the server's CSV holds: both come from REPORT_COLUMNS. */
@@ -34,13 +36,13 @@ interface ReportGridProps {
   /** The report's total, across pages. */
   rowCount: number;
   loading: boolean;
-  /** False until the first Generate: an empty grid then means "nothing asked yet", not "nothing found". */
-  generated: boolean;
+  /** Why the grid is empty; by default, that nothing was asked yet. */
+  emptyText: string | undefined;
   paginationModel: GridPaginationModel;
   onPaginationModelChange: (model: GridPaginationModel) => void;
 }
 
-export function ReportGrid({ type, timezone, generated, ...page }: ReportGridProps) {
+export function ReportGrid({ type, timezone, emptyText = NOTHING_ASKED, ...page }: ReportGridProps) {
   const columns = useMemo(() => gridColumns(type, timezone), [type, timezone]);
   return (
     <DataGrid
@@ -59,10 +61,13 @@ export function ReportGrid({ type, timezone, generated, ...page }: ReportGridPro
       disableColumnSorting
       disableColumnFilter
       disableRowSelectionOnClick
+      // A page of at most 100 rows and nine columns: all of them stay in the page, for screen readers and find-in-page
+      // too, where a tablet's narrower grid would otherwise leave the last columns out until scrolled to.
+      disableVirtualization
       autoHeight
       // A progress bar, unlike the default skeleton of an empty grid, tells screen readers something is loading.
       slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' } }}
-      localeText={{ noRowsLabel: generated ? NO_REPORT_ROWS : 'Choose sources, tours and dates, then Generate' }}
+      localeText={{ noRowsLabel: emptyText }}
       sx={{ minHeight: 240 }}
     />
   );

@@ -8,17 +8,22 @@ import { DateLocalization } from '../../components/DateLocalization';
 import { Page } from '../../components/Page';
 import { reportErrorMessage } from '../../components/reportErrorMessage';
 import type { Company } from '../../domain/company';
-import { NO_PERMISSION_REPORT, SELECT_BOTH } from '../../domain/reports';
+import { NO_PERMISSION_REPORT, NO_REPORT_ROWS, SELECT_BOTH } from '../../domain/reports';
+import { NoShowTotals } from './NoShowTotals';
 import { ReportForm } from './ReportForm';
-import { defaultReportForm, reportRequest, selectionMissing } from './reportFilters';
+import { defaultReportForm, reportRequest, sameReport, selectionMissing } from './reportFilters';
 import { ReportGrid, REPORT_PAGE_SIZES } from './ReportGrid';
 import { useDownloadReportCsvMutation, useGetReportQuery, type ReportRequest } from './reportsApi';
+import { useLastPageOfRun } from './useLastPageOfRun';
 
-/** Spec §2 Reports (the nav's "No Shows"): no-shows by tour date, or reservations by booking date. */
+/** What Generate asked for; `run` counts the presses, so pressing it again fetches fresh counts, not the cache. */
+type GeneratedReport = ReportRequest & { run: number };
+
+/** Spec §2 Reports, titled as its menu entry: no-shows by tour date, or reservations by booking date. */
 export function ReportsPage() {
   const user = useAppSelector((state) => state.auth.user);
   return (
-    <Page title="Reports">
+    <Page title="No Shows">
       {/* Spec §5: without a user the form has nobody's data to ask for. */}
       {user ? (
         // Here, not at the app root: the pickers and their locale load only with this lazy page (ARCHITECTURE §6).
@@ -35,29 +40,28 @@ export function ReportsPage() {
 function Reports({ company }: { company: Company }) {
   const [values, setValues] = useState(() => defaultReportForm(company.timezone, new Date()));
   const [attempted, setAttempted] = useState(false);
-  // The grid and the download follow the last generated report, not the form being edited.
-  const [request, setRequest] = useState<(ReportRequest & { run: number }) | null>(null);
+  const [generated, setGenerated] = useState<GeneratedReport | null>(null);
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: REPORT_PAGE_SIZES[0]! });
   const sourceOptions = useMemo(() => company.sources.map((s) => s.label), [company.sources]);
   const tourOptions = useMemo(() => company.tours.map((t) => t.label), [company.tours]);
 
-  const { currentData, data, isFetching, error } = useGetReportQuery(
-    request ? { ...request, ...pagination } : skipToken,
-  );
+  // The grid and the download show the last generated report only while the filters still describe it: any change
+  // clears both until Generate (changing back shows it again), so neither can disagree with the form.
+  const shown = generated && sameReport(reportRequest(values), generated) ? generated : null;
+  const { currentData, isFetching, error } = useGetReportQuery(shown ? { ...shown, ...pagination } : skipToken);
   const [downloadCsv, download] = useDownloadReportCsvMutation();
+  const summary = useLastPageOfRun(shown?.run, currentData);
 
   const generate = () => {
     setAttempted(true);
     const next = reportRequest(values);
     if (!next) return;
     download.reset();
-    setRequest({ ...next, run: (request?.run ?? 0) + 1 });
+    setGenerated({ ...next, run: (generated?.run ?? 0) + 1 });
     setPagination((current) => ({ ...current, page: 0 }));
   };
 
   const missing = attempted && selectionMissing(values);
-  // The previous page's total keeps the pager steady while the next page loads.
-  const rowCount = currentData?.total ?? data?.total ?? 0;
 
   return (
     <Stack spacing={2}>
@@ -68,30 +72,35 @@ function Reports({ company }: { company: Company }) {
         tourOptions={tourOptions}
         showSelectionErrors={missing}
         onGenerate={generate}
-        canDownload={request !== null}
+        canDownload={shown !== null}
         downloading={download.isLoading}
         onDownload={() => {
-          if (request) void downloadCsv(request);
+          if (shown) void downloadCsv(shown);
         }}
       />
       {missing && <Alert severity="error">{SELECT_BOTH}</Alert>}
-      {download.error && (
+      {shown && download.error && (
         <Alert severity="error">{reportErrorMessage(download.error, 'The CSV could not be downloaded')}</Alert>
       )}
       {/* On a failure the grid's empty overlay would claim the filters matched nothing. */}
       {error ? (
         <Alert severity="error">{reportErrorMessage(error, 'The report could not be loaded')}</Alert>
       ) : (
-        <ReportGrid
-          type={request?.type ?? values.type}
-          timezone={company.timezone}
-          rows={currentData?.rows ?? []}
-          rowCount={rowCount}
-          loading={isFetching}
-          generated={request !== null}
-          paginationModel={pagination}
-          onPaginationModelChange={setPagination}
-        />
+        <>
+          {shown?.type === 'checkinStatus' && <NoShowTotals totals={summary?.noShowTotals} />}
+          <ReportGrid
+            type={shown?.type ?? values.type}
+            timezone={company.timezone}
+            rows={currentData?.rows ?? []}
+            rowCount={summary?.total ?? 0}
+            loading={isFetching}
+            emptyText={
+              shown ? NO_REPORT_ROWS : generated ? 'The filters changed: Generate to see their report' : undefined
+            }
+            paginationModel={pagination}
+            onPaginationModelChange={setPagination}
+          />
+        </>
       )}
     </Stack>
   );

@@ -12,6 +12,8 @@ export interface ReportFormValues {
   tours: string[];
   from: Date | null;
   to: Date | null;
+  /** The no-show report's option: only bookings with a no-show. */
+  onlyNoShows: boolean;
 }
 
 export const REPORT_TYPE_LABELS: Record<ReportType, string> = {
@@ -22,7 +24,7 @@ export const REPORT_TYPE_LABELS: Record<ReportType, string> = {
 /** Spec §5: yesterday to yesterday, yesterday being the company's calendar day (not the browser's). */
 export function defaultReportForm(timezone: string, now: Date): ReportFormValues {
   const yesterday = parseDay(previousDay(todayInZone(timezone, now)));
-  return { type: 'checkinStatus', sources: [], tours: [], from: yesterday, to: yesterday };
+  return { type: 'checkinStatus', sources: [], tours: [], from: yesterday, to: yesterday, onlyNoShows: false };
 }
 
 const usable = (date: Date | null): date is Date => date !== null && isValid(date);
@@ -43,5 +45,28 @@ export const selectionMissing = ({ sources, tours }: Pick<ReportFormValues, 'sou
 export function reportRequest(values: ReportFormValues): ReportRequest | null {
   const { type, sources, tours, from, to } = values;
   if (selectionMissing(values) || !usable(from) || !usable(to) || to < from) return null;
-  return { type, sources, tours, startDate: format(from, DAY_FORMAT), endDate: format(to, DAY_FORMAT) };
+  return {
+    type,
+    sources,
+    tours,
+    startDate: format(from, DAY_FORMAT),
+    endDate: format(to, DAY_FORMAT),
+    onlyNoShows: type === 'checkinStatus' && values.onlyNoShows,
+  };
+}
+
+const sameNames = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((name, i) => name === b[i]);
+
+/** Whether two requests ask for the same report (the names keep the company's order, so order counts). */
+export function sameReport(a: ReportRequest | null, b: ReportRequest | null): boolean {
+  if (!a || !b) return false;
+  return (
+    a.type === b.type &&
+    a.startDate === b.startDate &&
+    a.endDate === b.endDate &&
+    a.onlyNoShows === b.onlyNoShows &&
+    sameNames(a.sources, b.sources) &&
+    sameNames(a.tours, b.tours)
+  );
 }

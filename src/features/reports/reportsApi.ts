@@ -10,6 +10,8 @@ export interface ReportRequest {
   endDate: string;
   sources: string[];
   tours: string[];
+  /** The no-show report only: just the bookings where someone did not show up. */
+  onlyNoShows: boolean;
 }
 
 export interface ReportPageArgs extends ReportRequest {
@@ -28,6 +30,9 @@ const names = (list: readonly string[]) => encodeURIComponent(encodeNameList(lis
 export const reportPath = ({ type, startDate, endDate, sources, tours }: ReportRequest) =>
   `/api/bookings/reports/${REPORT_FIELD_OF[type]}/${startDate}/${endDate}/${names(sources)}/${names(tours)}`;
 
+/** Sent only when on: the server's default is every booking. */
+const noShowsOption = ({ onlyNoShows }: ReportRequest) => (onlyNoShows ? { onlyNoShows: true } : {});
+
 /** The CSV on success; on failure the `{ error }` body, so the message can be shown and the store gets no Blob. */
 async function csvOrErrorBody(response: Response): Promise<unknown> {
   if (response.ok) return response.blob();
@@ -42,7 +47,10 @@ async function csvOrErrorBody(response: Response): Promise<unknown> {
 export const reportsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getReport: build.query<ReportPage, ReportPageArgs>({
-      query: ({ page, pageSize, ...request }) => ({ url: reportPath(request), params: { page, pageSize } }),
+      query: ({ page, pageSize, ...request }) => ({
+        url: reportPath(request),
+        params: { page, pageSize, ...noShowsOption(request) },
+      }),
       providesTags: [{ type: 'Report', id: 'LIST' }],
     }),
     /**
@@ -53,7 +61,7 @@ export const reportsApi = api.injectEndpoints({
       queryFn: async (request, _api, _extraOptions, baseQuery) => {
         const result = await baseQuery({
           url: reportPath(request),
-          params: { format: 'csv', type: request.type },
+          params: { format: 'csv', type: request.type, ...noShowsOption(request) },
           responseHandler: csvOrErrorBody,
         });
         if (result.error) return { error: result.error };

@@ -25,6 +25,8 @@ const dateColumn: GridColDef<ShiftGridRow> = {
   // The yyyy-MM-dd value keeps sorting chronological; only the display (and the CSV) is d/M/yyyy.
   valueFormatter: (value: string) => displayDay(value),
 };
+// Two departures of one tour on one day are told apart by their time (HH:mm sorts as it reads).
+const timeColumn: GridColDef<ShiftGridRow> = { field: 'time', headerName: 'Time', minWidth: 80, flex: 0.5 };
 const tourColumn: GridColDef<ShiftGridRow> = { field: 'tour', headerName: 'Tour', flex: 1, minWidth: 160 };
 const countColumn = (field: string, headerName: string): GridColDef<ShiftGridRow> => ({
   field,
@@ -39,9 +41,12 @@ export function ShiftsGrid({ shifts = NO_SHIFTS, loading, detailed, sources, fil
   const sourceLabels = useMemo(() => sourceColumnLabels(sources, shifts), [sources, shifts]);
 
   const columns = useMemo<GridColDef<ShiftGridRow>[]>(() => {
-    if (!detailed) return [dateColumn, tourColumn, ...CUSTOMER_TYPES.map((type) => countColumn(type, type))];
+    if (!detailed) {
+      return [dateColumn, timeColumn, tourColumn, ...CUSTOMER_TYPES.map((type) => countColumn(type, type))];
+    }
     return [
       dateColumn,
+      timeColumn,
       tourColumn,
       // Field names are positional: a source label may contain dots, which the grid reads as paths.
       ...sourceLabels.map((label, index) => ({
