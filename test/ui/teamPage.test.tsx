@@ -38,7 +38,7 @@ function teamServer(initial: Member[] = [gabriel, self]) {
         http.delete(apiUrl('/api/user/guides/:id'), ({ params }) => {
           calls.deleted.push(String(params.id));
           team = team.filter((member) => member._id !== params.id);
-          return HttpResponse.json({ message: 'Guide successfully deleted' });
+          return HttpResponse.json({ message: 'Guide succesfully deleted' });
         }),
       );
     },
@@ -137,7 +137,7 @@ describe('team page', () => {
     expect(team.calls.deleted).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Guide successfully deleted');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Guide succesfully deleted');
     expect(team.calls.deleted).toEqual(['user-2']);
     await waitFor(() => expect(screen.queryByText('Gabriel Guide')).not.toBeInTheDocument());
     expect(within(await memberList()).getAllByRole('listitem')).toHaveLength(1);
@@ -174,7 +174,7 @@ describe('team page', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(FORBIDDEN);
-    expect(screen.queryByText('Guide successfully deleted')).not.toBeInTheDocument();
+    expect(screen.queryByText('Guide succesfully deleted')).not.toBeInTheDocument();
     expect(row(await memberList(), 'Gina Guide')).toBeDefined();
   });
 });
