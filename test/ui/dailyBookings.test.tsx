@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Booking } from '../../src/domain/booking';
 import { pinClockAt } from './clock';
@@ -148,7 +148,7 @@ describe('choosing the day', () => {
     const chooser = await screen.findByRole('button', { name: 'Choose a date, 21/11/2026' });
     expect(chooser).toHaveTextContent('21/11/2026');
 
-    chooser.focus();
+    act(() => chooser.focus());
     await user.keyboard('{Enter}');
     const calendar = await screen.findByRole('dialog', { name: 'Choose a date' });
     await waitFor(() => expect(within(calendar).getByRole('gridcell', { name: '21' })).toHaveFocus());
