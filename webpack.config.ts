@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
@@ -16,7 +16,8 @@ const statsFile = path.join(root, 'dist/web-stats.json');
 const GRID_PAGES = new Set(['reports', 'fees', 'shifts']);
 const COMPRESSIBLE = /\.(js|css|html|svg|webmanifest|json|txt)$/;
 /** MUI's CSS-variables theme, as `createTheme` and `ThemeProvider` import it: see src/app/muiCssVarsOff.ts. */
-const MUI_STYLES = path.join(root, 'node_modules/@mui/material/styles');
+// Real path: webpack names issuers by it, and node_modules may be a symlink (a git worktree sharing one install).
+const MUI_STYLES = realpathSync(path.join(root, 'node_modules/@mui/material/styles'));
 const MUI_CSS_VARS = /^\.\/(createThemeWithVars|ThemeProviderWithVars)\.mjs$/;
 const MUI_CSS_VARS_USERS = new Set(['createTheme.mjs', 'ThemeProvider.mjs'].map((file) => path.join(MUI_STYLES, file)));
 

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { isUnstorableText } from '../db/errors';
 import { AppError } from '../errors';
 
@@ -9,8 +10,23 @@ interface ErrorHandlerOptions {
   refusalFirst?: (request: FastifyRequest) => Promise<AppError | undefined>;
 }
 
+const english = z.locales.en().localeError;
+
+/**
+ * zod's own messages say what is wrong but not where ("Too small: expected string to have >=1 characters"), so the
+ * field goes in front. A schema's own message ("Enter a valid email address") names its field already, and zod
+ * prefers it to this global one.
+ */
+function fieldNamedMessage(issue: z.core.$ZodRawIssue): string {
+  const result = english(issue);
+  const text = typeof result === 'string' ? result : (result?.message ?? 'Invalid input');
+  return issue.path?.length ? `${issue.path.map(String).join('.')}: ${text}` : text;
+}
+
 /** One body shape for every failure: `{ error, code }`, plus `details` for validation. 5xx never leak internals. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance, opts: ErrorHandlerOptions) => {
+  // zod's configuration is the process's; it is set here, with the answers it shapes.
+  z.config({ customError: fieldNamedMessage });
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const err = (await opts.refusalFirst?.(request)) ?? error;
     if (err instanceof AppError) {
@@ -21,11 +37,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance, opts: ErrorHan
         path: issue.instancePath.replace(/^\//, '') || err.validationContext,
         message: issue.message,
       }));
-      const first = details[0];
-      const where = first?.path ? `${first.path}: ` : '';
-      return reply
-        .status(400)
-        .send({ error: `Invalid request: ${where}${first?.message ?? 'bad input'}`, code: 'VALIDATION', details });
+      // Every message names its field (see fieldNamedMessage): the first one is said as it is.
+      const error = details[0]?.message ?? 'Invalid request';
+      return reply.status(400).send({ error, code: 'VALIDATION', details });
     }
     // Every text column refuses these; one check here covers every field, parameter and query.
     if (isUnstorableText(err)) {

@@ -4,7 +4,7 @@ import { PageSpinner } from '../components/PageSpinner';
 import { selectAuthStatus, selectUser } from '../features/auth/authSlice';
 import { useAppSelector } from './hooks';
 
-// The timezone arithmetic (date-fns-tz) is a chunk of its own: only opening the app on / needs it.
+// A chunk of its own, fetched with the day page's when the app opens on / (router.tsx prefetchOpeningPage).
 export const importTodayRedirect = () => import(/* webpackChunkName: "today" */ './TodayRedirect');
 const TodayRedirect = lazy(() => importTodayRedirect().then((m) => ({ default: m.TodayRedirect })));
 

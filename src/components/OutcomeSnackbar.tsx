@@ -9,10 +9,10 @@ interface OutcomeSnackbarProps {
   onClose: () => void;
 }
 
-/** What an action did, said at the bottom of the screen for a few seconds. */
+/** What an action did, said at the bottom of the screen: a success for a few seconds, an error until dismissed. */
 export default function OutcomeSnackbar({ outcome, onClose }: OutcomeSnackbarProps) {
   return (
-    <Snackbar open={outcome !== null} autoHideDuration={4000} onClose={onClose}>
+    <Snackbar open={outcome !== null} autoHideDuration={outcome?.severity === 'error' ? null : 4000} onClose={onClose}>
       {outcome ? (
         <Alert severity={outcome.severity} variant="filled" onClose={onClose}>
           {outcome.message}

@@ -22,3 +22,9 @@ export function formatDayLabel(day: string): string {
   const part = Object.fromEntries(DAY_LABEL.formatToParts(date).map(({ type, value }) => [type, value]));
   return `${part.weekday}, ${part.day} ${part.month} ${part.year}`;
 }
+
+/** "21/11/2026": the day as the date pickers show one (spec §5, d/m/Y without leading zeros). */
+export function formatDayNumeric(day: string): string {
+  const date = parseDay(day);
+  return date ? `${date.getDate()}/${date.getMonth() + 1}/${date.getFullYear()}` : day;
+}

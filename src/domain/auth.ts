@@ -4,5 +4,7 @@ export type Role = (typeof ROLES)[number];
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
+/** A new password's rule as its field shows it before anything is sent. */
+export const PASSWORD_RULE = `At least ${PASSWORD_MIN} characters`;
 
 export type { AuthUser, ChangePasswordBody, Credentials, ErrorBody, RefreshResponse } from './schemas/auth';

@@ -2,4 +2,5 @@
 export type { AddGuideBody, GuideShiftRow, Member, SaveShiftGuidesBody, Shift, TimeRangeBody } from './schemas/team';
 
 export const GUIDE_ADDED = 'New guide successfully added';
-export const GUIDE_DELETED = 'Guide successfully deleted';
+// Spelt as spec §8 spells it: the text is the spec's, typo included.
+export const GUIDE_DELETED = 'Guide succesfully deleted';

@@ -1,10 +1,27 @@
-import { formatInTimeZone } from 'date-fns-tz';
-import { DAY_FORMAT } from './dates';
+// Intl rather than date-fns-tz, which probes the platform's time zones as it loads: the guide's day page shows
+// today and should not pay for that.
+const formatters = new Map<string, Intl.DateTimeFormat>();
 
-// Apart from dates.ts: date-fns-tz tests the platform's Intl time zones as it loads (~15 ms on a phone), and only
-// the pages that need a company's "today" should pay for it.
+function formatterFor(timezone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timezone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    formatters.set(timezone, formatter);
+  }
+  return formatter;
+}
 
 /** Today's date (yyyy-MM-dd) in the company's timezone. */
 export function todayInZone(timezone: string, now: Date): string {
-  return formatInTimeZone(now, timezone, DAY_FORMAT);
+  const part = Object.fromEntries(
+    formatterFor(timezone)
+      .formatToParts(now)
+      .map(({ type, value }) => [type, value]),
+  );
+  return `${part.year}-${part.month}-${part.day}`;
 }

@@ -81,7 +81,7 @@ test.describe('the team', () => {
     await page.getByRole('button', { name: `Delete ${name}` }).click();
     const confirm = page.getByRole('dialog', { name: `Delete ${name}?` });
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByText('Guide successfully deleted')).toBeVisible();
+    await expect(page.getByText('Guide succesfully deleted')).toBeVisible();
     await expect(page.getByText(name)).toHaveCount(0);
   });
 });

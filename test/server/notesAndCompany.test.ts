@@ -1,5 +1,5 @@
 import { createCompany } from './fixtures';
-import { bearer, describeEachDb } from './helpers';
+import { bearer, describeEachDb, login } from './helpers';
 
 const NOW = new Date('2026-06-15T10:00:00Z'); // 12:00 in Madrid
 
@@ -91,6 +91,56 @@ describeEachDb(
         expect(foreignTour.statusCode).toBe(404);
         const madeUp = await patch(c.manager.token, url(c.companyId, c.tourIds['Old Town Walk']), 'mauve');
         expect(madeUp.statusCode).toBe(400);
+      });
+    });
+
+    describe('GET /api/company', () => {
+      it("answers a Guide and a Manager their company as sign-in does, with a Manager's later changes", async () => {
+        const t = ctx();
+        const c = await createCompany(t.app, t.db);
+        const tourId = c.tourIds['Old Town Walk'];
+        const changed = await t.app.inject({
+          method: 'PATCH',
+          url: `/api/company/${c.companyId}/${tourId}/color`,
+          headers: bearer(c.manager.token),
+          payload: { color: 'yellow' },
+        });
+        expect(changed.statusCode).toBe(200);
+
+        for (const member of [c.guide, c.manager]) {
+          const res = await t.app.inject({ url: '/api/company', headers: bearer(member.token) });
+          expect(res.statusCode).toBe(200);
+          // What sign-in answered, but for the colour changed since.
+          const tours = member.user.company.tours.map((tour) =>
+            tour._id === tourId ? { ...tour, color: 'yellow' } : tour,
+          );
+          expect(res.json()).toEqual({ ...member.user.company, tours });
+        }
+        const signIn = await login(t.app, c.guide.user.email, c.guide.password);
+        const read = await t.app.inject({ url: '/api/company', headers: bearer(signIn.token) });
+        expect(read.json()).toEqual(signIn.user.company);
+      });
+
+      it("answers only the token's company, whatever else the request names", async () => {
+        const t = ctx();
+        const c = await createCompany(t.app, t.db);
+        const other = await createCompany(t.app, t.db);
+        const res = await t.app.inject({
+          url: `/api/company?companyId=${c.companyId}`,
+          headers: { ...bearer(other.guide.token), 'x-company-id': c.companyId },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()._id).toBe(other.companyId);
+        expect(res.body).not.toContain(c.companyId);
+        expect(res.body).not.toContain(c.tourIds['Old Town Walk']);
+      });
+
+      it('needs a token: 401 without one or with a made-up one', async () => {
+        const t = ctx();
+        const none = await t.app.inject({ url: '/api/company' });
+        expect(none.statusCode).toBe(401);
+        expect(none.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+        expect((await t.app.inject({ url: '/api/company', headers: bearer('not-a-token') })).statusCode).toBe(401);
       });
     });
 

@@ -61,7 +61,7 @@ describeEachDb('team', (ctx) => {
       headers: bearer(c.manager.token),
     });
     expect(del.statusCode).toBe(200);
-    expect(del.json()).toEqual({ message: 'Guide successfully deleted' });
+    expect(del.json()).toEqual({ message: 'Guide succesfully deleted' });
     await expect(login(t.app, c.guide.user.email, 'fixture-password')).rejects.toThrow('401');
     const withOldToken = await t.app.inject({ url: '/api/user/users/company', headers: bearer(c.guide.token) });
     expect(withOldToken.statusCode).toBe(401);

@@ -48,4 +48,28 @@ describe('account page', () => {
     expect(screen.queryByText('Password changed successfully')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Change password' })).toBeEnabled());
   });
+
+  it("shows the new password's rule before anything is sent", async () => {
+    renderRoute('/account', { preloadedState: signedIn() });
+    expect(await screen.findByLabelText('New password')).toHaveAccessibleDescription('At least 8 characters');
+  });
+
+  it("shows the server's message naming the field; typing again clears it, and the next success too", async () => {
+    const answers = [
+      HttpResponse.json({ error: 'The new password needs at least 8 characters', code: 'VALIDATION' }, { status: 400 }),
+      HttpResponse.json({ message: 'Password changed successfully' }),
+    ];
+    server.use(http.post(apiUrl('/api/user/changePassword'), () => answers.shift()));
+    const { user } = renderRoute('/account', { preloadedState: signedIn() });
+
+    await submitPasswords(user, 'tourdesk-demo', 'short');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The new password needs at least 8 characters');
+    await user.type(screen.getByLabelText('New password'), '-and-longer');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Password changed successfully');
+    await user.type(screen.getByLabelText('Old password'), 'a');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 });

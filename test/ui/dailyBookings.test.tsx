@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Booking } from '../../src/domain/booking';
-import { apiUrl, company, makeUser, signedIn } from './fixtures';
+import { pinClockAt } from './clock';
+import { apiUrl, company, emptyDays, makeUser, signedIn } from './fixtures';
 import { renderRoute } from './renderWithProviders';
 import { server } from './server';
 import { DAY, DAY_LABEL, makeBooking } from './slotFixtures';
@@ -122,5 +123,76 @@ describe('daily bookings', () => {
     renderRoute(`/bookings/date/${day}`, { preloadedState: manager() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /today's bookings/ })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('choosing the day', () => {
+  // 23:30 UTC on 21 November is already 22 November in Madrid, the company's timezone.
+  pinClockAt('2026-11-21T23:30:00Z');
+  beforeEach(() => server.use(emptyDays()));
+
+  it("goes to today in the company's timezone with Today, which marks today's page as current", async () => {
+    const { user, pathname } = renderRoute(`/bookings/date/${DAY}`, { preloadedState: manager() });
+    const todayLink = await screen.findByRole('link', { name: 'Today' });
+    expect(todayLink).not.toHaveAttribute('aria-current');
+
+    await user.click(todayLink);
+
+    expect(pathname()).toBe('/bookings/date/2026-11-22');
+    expect(await screen.findByText('Sunday, 22 November 2026')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Today' })).toHaveAttribute('aria-current', 'date');
+  });
+
+  it('shows the day as d/m/yyyy and goes to the day picked in the calendar, from the keyboard', async () => {
+    const { user, pathname } = renderRoute(`/bookings/date/${DAY}`, { preloadedState: manager() });
+    const chooser = await screen.findByRole('button', { name: 'Choose a date, 21/11/2026' });
+    expect(chooser).toHaveTextContent('21/11/2026');
+
+    act(() => chooser.focus());
+    await user.keyboard('{Enter}');
+    const calendar = await screen.findByRole('dialog', { name: 'Choose a date' });
+    await waitFor(() => expect(within(calendar).getByRole('gridcell', { name: '21' })).toHaveFocus());
+    await user.keyboard('{ArrowDown}{Enter}');
+
+    expect(pathname()).toBe('/bookings/date/2026-11-28');
+    expect(await screen.findByText('Saturday, 28 November 2026')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Choose a date, 28/11/2026' })).toHaveFocus();
+  });
+
+  it('goes to a day of another month tapped in the calendar, and Cancel stays on the day', async () => {
+    const { user, pathname } = renderRoute(`/bookings/date/${DAY}`, { preloadedState: manager() });
+
+    await user.click(await screen.findByRole('button', { name: 'Choose a date, 21/11/2026' }));
+    let calendar = await screen.findByRole('dialog', { name: 'Choose a date' });
+    await user.click(within(calendar).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(pathname()).toBe(`/bookings/date/${DAY}`);
+
+    await user.click(screen.getByRole('button', { name: 'Choose a date, 21/11/2026' }));
+    calendar = await screen.findByRole('dialog', { name: 'Choose a date' });
+    await user.click(within(calendar).getByRole('button', { name: 'Next month' }));
+    await user.click(await within(calendar).findByRole('gridcell', { name: '5' }));
+
+    expect(pathname()).toBe('/bookings/date/2026-12-05');
+    expect(await screen.findByRole('button', { name: 'Choose a date, 5/12/2026' })).toBeInTheDocument();
+  });
+
+  it('says when the calendar does not download, and tries again on the next tap', async () => {
+    const dialogModule = '../../src/features/bookings/DayPickerDialog';
+    jest.doMock(dialogModule, () => {
+      throw new Error('Loading chunk day-picker failed');
+    });
+    const { user } = renderRoute(`/bookings/date/${DAY}`, { preloadedState: manager() });
+    const chooser = await screen.findByRole('button', { name: 'Choose a date, 21/11/2026' });
+
+    await user.click(chooser);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The calendar did not load');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    jest.dontMock(dialogModule);
+    await user.click(chooser);
+    expect(await screen.findByRole('dialog', { name: 'Choose a date' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -71,6 +71,8 @@ export const emptyDays = () =>
 /** Empty answers for every call the signed-in pages make on opening, for tests about routing rather than data. */
 export const quietPages = () => [
   emptyDays(),
+  // A kept session reads its company again on load.
+  http.get(apiUrl('/api/company'), () => HttpResponse.json(company)),
   http.post(apiUrl('/api/bookings/fees'), () => HttpResponse.json([])),
   http.get(apiUrl('/api/user/users/company'), () => HttpResponse.json([])),
   http.get(apiUrl('/api/user/guides/company'), () => HttpResponse.json([])),

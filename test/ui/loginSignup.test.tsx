@@ -83,6 +83,22 @@ describe('login page', () => {
     expect(store.getState().auth.user).toBeNull();
   });
 
+  it('clears the error once the user edits the form again', async () => {
+    server.use(
+      http.post(apiUrl('/auth'), () =>
+        HttpResponse.json({ error: 'Invalid email or password', code: 'INVALID_CREDENTIALS' }, { status: 401 }),
+      ),
+    );
+    const { user } = renderRoute('/login', { preloadedState: signedOut() });
+    await user.type(await screen.findByLabelText('Email'), 'manager@demo.test');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+
+    await user.type(screen.getByLabelText('Password'), '!');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('disables the button while the login is under way', async () => {
     const response = gate();
     server.use(
@@ -140,6 +156,27 @@ describe('signup page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists');
     expect(body).toEqual({ email: 'taken@demo.test', password: 'long-enough' });
     expect(pathname()).toBe('/signup');
+  });
+
+  it('shows the password rule before anything is sent', async () => {
+    renderRoute('/signup', { preloadedState: signedOut() });
+    expect(await screen.findByLabelText('Password')).toHaveAccessibleDescription('At least 8 characters');
+  });
+
+  it("shows the server's message naming the field, and clears it once the user edits the form", async () => {
+    server.use(
+      http.post(apiUrl('/api/user/signup'), () =>
+        HttpResponse.json({ error: 'The password needs at least 8 characters', code: 'VALIDATION' }, { status: 400 }),
+      ),
+    );
+    const { user } = renderRoute('/signup', { preloadedState: signedOut() });
+    await user.type(await screen.findByLabelText('Email'), 'owner@new.test');
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The password needs at least 8 characters');
+
+    await user.clear(screen.getByLabelText('Email'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('signs the new Manager in', async () => {

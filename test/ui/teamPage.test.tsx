@@ -27,7 +27,12 @@ function teamServer(initial: Member[] = [gabriel, self]) {
         http.post(apiUrl('/api/user/addguide'), async ({ request }) => {
           const body = (await request.json()) as { name: string; email: string };
           calls.added.push(body);
-          const user: Member = { _id: 'user-3', email: body.email, role: 'Guide', name: body.name };
+          const user: Member = {
+            _id: `user-${2 + calls.added.length}`,
+            email: body.email,
+            role: 'Guide',
+            name: body.name,
+          };
           team.push(user);
           return HttpResponse.json({ message: 'New guide successfully added', user }, { status: 201 });
         }),
@@ -38,7 +43,7 @@ function teamServer(initial: Member[] = [gabriel, self]) {
         http.delete(apiUrl('/api/user/guides/:id'), ({ params }) => {
           calls.deleted.push(String(params.id));
           team = team.filter((member) => member._id !== params.id);
-          return HttpResponse.json({ message: 'Guide successfully deleted' });
+          return HttpResponse.json({ message: 'Guide succesfully deleted' });
         }),
       );
     },
@@ -137,7 +142,7 @@ describe('team page', () => {
     expect(team.calls.deleted).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Guide successfully deleted');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Guide succesfully deleted');
     expect(team.calls.deleted).toEqual(['user-2']);
     await waitFor(() => expect(screen.queryByText('Gabriel Guide')).not.toBeInTheDocument());
     expect(within(await memberList()).getAllByRole('listitem')).toHaveLength(1);
@@ -174,7 +179,67 @@ describe('team page', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(FORBIDDEN);
-    expect(screen.queryByText('Guide successfully deleted')).not.toBeInTheDocument();
+    expect(screen.queryByText('Guide succesfully deleted')).not.toBeInTheDocument();
     expect(row(await memberList(), 'Gina Guide')).toBeDefined();
+  });
+
+  it('shows the rules of the fields before anything is sent', async () => {
+    teamServer();
+    renderTeam();
+    expect(await screen.findByLabelText('Password')).toHaveAccessibleDescription('At least 8 characters');
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(/no two members share one/);
+  });
+
+  it('closes the last success when the next add fails, and when the user types again', async () => {
+    const team = teamServer();
+    team.acceptAdd();
+    const { user } = renderTeam();
+    await memberList();
+    const add = async (name: string, email: string) => {
+      await user.type(screen.getByLabelText('Name'), name);
+      await user.type(screen.getByLabelText('Email'), email);
+      await user.type(screen.getByLabelText('Password'), 'long-enough-password');
+      await user.click(screen.getByRole('button', { name: 'Add guide' }));
+    };
+
+    await add('Greta Guide', 'greta@demo.test');
+    expect(await screen.findByRole('alert')).toHaveTextContent('New guide successfully added');
+    await user.type(screen.getByLabelText('Name'), 'G');
+    expect(screen.queryByText('New guide successfully added')).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Name'));
+
+    await add('Gina Guide', 'gina@demo.test');
+    expect(await screen.findByText('New guide successfully added')).toBeInTheDocument();
+    server.use(
+      http.post(apiUrl('/api/user/addguide'), () =>
+        HttpResponse.json({ error: 'The password needs at least 8 characters', code: 'VALIDATION' }, { status: 400 }),
+      ),
+    );
+    await add('Gus Guide', 'gus@demo.test');
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('The password needs at least 8 characters'),
+    );
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
+  it('replaces a refused delete with the next success', async () => {
+    const team = teamServer();
+    team.acceptAdd();
+    server.use(
+      http.delete(apiUrl('/api/user/guides/:id'), () =>
+        HttpResponse.json({ error: FORBIDDEN, code: 'FORBIDDEN' }, { status: 403 }),
+      ),
+    );
+    const { user } = renderTeam();
+    await user.click(await screen.findByRole('button', { name: 'Delete Gabriel Guide' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(FORBIDDEN);
+
+    await user.type(screen.getByLabelText('Name'), 'Greta Guide');
+    expect(screen.queryByText(FORBIDDEN)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email'), 'greta@demo.test');
+    await user.type(screen.getByLabelText('Password'), 'long-enough-password');
+    await user.click(screen.getByRole('button', { name: 'Add guide' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('New guide successfully added');
   });
 });

@@ -73,7 +73,7 @@ describe('tour customisation on the account page', () => {
     expect(within(tapas).getByRole('combobox', { name: /Flag/ })).toHaveTextContent('Italy');
   });
 
-  it("shows 'Tour not found' and keeps the stored colour", async () => {
+  it("says the colour was not saved, with the server's 'Tour not found', and keeps the stored colour", async () => {
     server.use(
       http.patch(apiUrl('/api/company/:companyId/:tourId/color'), () =>
         HttpResponse.json({ error: 'Tour not found', code: 'NOT_FOUND' }, { status: 404 }),
@@ -85,9 +85,53 @@ describe('tour customisation on the account page', () => {
     await user.click(within(oldTown).getByRole('combobox', { name: /Colour/ }));
     await user.click(await screen.findByRole('option', { name: 'Black' }));
 
-    expect(await within(oldTown).findByRole('alert')).toHaveTextContent('Tour not found');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Colour of Old Town Walk not saved: Tour not found');
+    expect(alert).toHaveClass('MuiAlert-colorError');
     expect(within(oldTown).getByRole('combobox', { name: /Colour/ })).toHaveTextContent('Blue');
     expect(store.getState().auth.user?.company.tours[0]?.color).toBe('blue');
+  });
+
+  it('confirms each save by naming what was saved, a success replacing an earlier failure', async () => {
+    let failNext = true;
+    server.use(
+      http.patch(apiUrl('/api/company/company-1/tour-2/flag'), () => {
+        if (failNext) {
+          failNext = false;
+          return HttpResponse.json({ error: 'Something went wrong on our side', code: 'INTERNAL' }, { status: 500 });
+        }
+        return HttpResponse.json({
+          ...withTours,
+          tours: withTours.tours.map((t) => (t._id === 'tour-2' ? { ...t, flag: 'france' } : t)),
+        });
+      }),
+      http.patch(apiUrl('/api/company/company-1/tour-1/color'), () =>
+        HttpResponse.json({
+          ...withTours,
+          tours: withTours.tours.map((t) => (t._id === 'tour-1' ? { ...t, color: 'green' } : t)),
+        }),
+      ),
+    );
+    const { user } = renderRoute('/account', { preloadedState: signedIn(makeUser({ company: withTours })) });
+    const tapas = await tourGroup('Tapas Tour');
+
+    await user.click(within(tapas).getByRole('combobox', { name: /Flag/ }));
+    await user.click(await screen.findByRole('option', { name: /France/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Flag of Tapas Tour not saved: Something went wrong on our side',
+    );
+
+    await user.click(within(tapas).getByRole('combobox', { name: /Flag/ }));
+    await user.click(await screen.findByRole('option', { name: /France/ }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Flag of Tapas Tour saved'));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByRole('alert')).toHaveClass('MuiAlert-colorSuccess');
+
+    const oldTown = await tourGroup('Old Town Walk');
+    await user.click(within(oldTown).getByRole('combobox', { name: /Colour/ }));
+    await user.click(await screen.findByRole('option', { name: 'Green' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Colour of Old Town Walk saved'));
+    expect(screen.queryByText('Flag of Tapas Tour saved')).not.toBeInTheDocument();
   });
 
   it('says "No tours yet" when the company has none', async () => {

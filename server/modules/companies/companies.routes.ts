@@ -5,8 +5,8 @@ import { errorBodySchema } from '../../../src/domain/schemas/auth';
 import { companySchema, tourColorSchema, tourFlagSchema } from '../../../src/domain/schemas/company';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../errors';
-import { requireManager, type AuthContext } from '../../plugins/auth';
-import { findCompany, updateTour } from './companies.repository';
+import { requireAuth, requireManager, type AuthContext } from '../../plugins/auth';
+import { companyReads, findCompany, updateTour } from './companies.repository';
 
 const params = z.object({ companyId: z.string().max(100), tourId: z.string().min(1).max(100) });
 const responses = {
@@ -39,6 +39,21 @@ async function customiseTour(
 }
 
 export const companiesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  // The caller's company as sign-in answers it: the app reads it on every load, so a Manager's changes reach every
+  // device that kept an older copy.
+  app.get(
+    '/api/company',
+    {
+      config: { access: 'member', prefetch: (_request, companyId) => companyReads(db, companyId) },
+      schema: { response: { 200: companySchema, 401: errorBodySchema, 404: errorBodySchema } },
+    },
+    async (request) => {
+      const company = await findCompany(db, requireAuth(request).companyId);
+      if (!company) throw new NotFoundError('Company not found', 'COMPANY_NOT_FOUND');
+      return company;
+    },
+  );
+
   app.patch(
     '/api/company/:companyId/:tourId/color',
     {

@@ -4,31 +4,47 @@ import { companySchema } from './company';
 
 export const roleSchema = z.enum(ROLES);
 
-const email = z
-  .string()
+/** A rule's message names its field in plain words: the 400's text is shown to the person who typed it. */
+export const emailSchema = z
+  .string({ error: 'Enter a valid email address' })
   .trim()
   .toLowerCase()
-  .pipe(z.email({ message: 'A valid email is required' }).max(254));
+  .pipe(
+    z.email({ message: 'Enter a valid email address' }).max(254, 'The email address can have at most 254 characters'),
+  );
+
+/** A password being chosen: `field` is how the form names it ("password", "new password"). */
+export function newPasswordSchema(field: string) {
+  return z
+    .string({ error: `Enter a ${field}` })
+    .min(PASSWORD_MIN, `The ${field} needs at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `The ${field} can have at most ${PASSWORD_MAX} characters`);
+}
+
+/** A password being checked: no length rule beyond the one every password was chosen under. */
+function currentPasswordSchema(field: string) {
+  return z
+    .string({ error: `Enter your ${field}` })
+    .min(1, `Enter your ${field}`)
+    .max(PASSWORD_MAX, `The ${field} can have at most ${PASSWORD_MAX} characters`);
+}
 
 export const credentialsSchema = z.object({
-  email,
-  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX),
+  email: emailSchema,
+  password: currentPasswordSchema('password'),
 });
 export type Credentials = z.infer<typeof credentialsSchema>;
 
 export const signupSchema = z.object({
-  email,
-  password: z.string().min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`).max(PASSWORD_MAX),
+  email: emailSchema,
+  password: newPasswordSchema('password'),
 });
 
 export const changePasswordSchema = z.object({
   /** Sent by the spec's client; the server acts on the signed-in user and ignores it. */
   email: z.string().optional(),
-  oldPassword: z.string().min(1, 'Old password is required').max(PASSWORD_MAX),
-  newPassword: z
-    .string()
-    .min(PASSWORD_MIN, `New password must be at least ${PASSWORD_MIN} characters`)
-    .max(PASSWORD_MAX),
+  oldPassword: currentPasswordSchema('old password'),
+  newPassword: newPasswordSchema('new password'),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN, ROLES } from '../auth';
+import { ROLES } from '../auth';
 import { NAME_MAX } from '../booking';
+import { emailSchema, newPasswordSchema } from './auth';
 import { countListSchema } from './counts';
 import { daySchema } from './booking';
 
@@ -10,13 +11,13 @@ export type Member = z.infer<typeof memberSchema>;
 export const guideRefSchema = z.object({ _id: z.string(), name: z.string() });
 
 export const addGuideBodySchema = z.strictObject({
-  name: z.string().trim().min(1, 'Name is required').max(NAME_MAX),
-  email: z
-    .string()
+  name: z
+    .string({ error: "Enter the guide's name" })
     .trim()
-    .toLowerCase()
-    .pipe(z.email({ message: 'A valid email is required' }).max(254)),
-  password: z.string().min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`).max(PASSWORD_MAX),
+    .min(1, "Enter the guide's name")
+    .max(NAME_MAX, `The name can have at most ${NAME_MAX} characters`),
+  email: emailSchema,
+  password: newPasswordSchema('password'),
   /** Sent by the spec's client; the company always comes from the token. */
   company: z.unknown().optional(),
 });

@@ -2,14 +2,22 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { PASSWORD_RULE } from '../../domain/auth';
 import { errorMessage } from '../../services/errors';
 import { useChangePasswordMutation } from './accountApi';
 
 export function ChangePasswordForm({ email }: { email: string }) {
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
-  const [changePassword, { isLoading, isSuccess, error }] = useChangePasswordMutation();
+  // One call's state: a new answer replaces the last one's message, whichever it was.
+  const [changePassword, { isLoading, isSuccess, error, reset }] = useChangePasswordMutation();
+
+  // Typing again starts over: neither the last success nor the last error is about what is typed now.
+  const edit = (set: (value: string) => void) => (event: ChangeEvent<HTMLInputElement>) => {
+    set(event.target.value);
+    if (isSuccess || error) reset();
+  };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -28,15 +36,16 @@ export function ChangePasswordForm({ email }: { email: string }) {
         name="oldPassword"
         autoComplete="current-password"
         value={oldPassword}
-        onChange={(event) => setOldPassword(event.target.value)}
+        onChange={edit(setOldPassword)}
       />
       <TextField
         label="New password"
         type="password"
         name="newPassword"
         autoComplete="new-password"
+        helperText={PASSWORD_RULE}
         value={newPassword}
-        onChange={(event) => setNewPassword(event.target.value)}
+        onChange={edit(setNewPassword)}
       />
       <div>
         <Button type="submit" variant="contained" loading={isLoading}>

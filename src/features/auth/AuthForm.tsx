@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { OutlinedField } from '../../components/OutlinedField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -15,10 +15,14 @@ interface AuthFormProps {
   intro?: ReactNode;
   submitLabel: string;
   passwordAutoComplete: 'current-password' | 'new-password';
+  /** The password's rule, shown before submitting (signup only: signing in has none). */
+  passwordHelp?: string;
   submitting: boolean;
   /** The server's message; spec §8 shows it under the form. */
   error: string | null;
   onSubmit: (credentials: Credentials) => void;
+  /** The user typed again: an earlier error no longer applies. */
+  onEdit: () => void;
   switchPrompt: string;
   switchLabel: string;
   switchTo: string;
@@ -26,10 +30,15 @@ interface AuthFormProps {
 
 /** The login and signup form: spec §5 sets no client rules beyond an email-type input. */
 export function AuthForm(props: AuthFormProps) {
-  const { title, intro, submitLabel, passwordAutoComplete, submitting, error, onSubmit } = props;
+  const { title, intro, submitLabel, passwordAutoComplete, passwordHelp, submitting, error, onSubmit, onEdit } = props;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   useDocumentTitle(title);
+
+  const edit = (set: (value: string) => void) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    set(event.target.value);
+    if (error) onEdit();
+  };
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -48,15 +57,16 @@ export function AuthForm(props: AuthFormProps) {
             name="email"
             autoComplete="email"
             value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            onChange={edit(setEmail)}
           />
           <OutlinedField
             label="Password"
             type="password"
             name="password"
             autoComplete={passwordAutoComplete}
+            helperText={passwordHelp}
             value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            onChange={edit(setPassword)}
           />
           <Button type="submit" variant="contained" size="large" loading={submitting}>
             {submitLabel}

@@ -7,7 +7,7 @@ import { AuthForm } from './AuthForm';
 
 export function LoginPage() {
   const dispatch = useAppDispatch();
-  const [login, { isLoading, error }] = useLoginMutation();
+  const [login, { isLoading, error, reset }] = useLoginMutation();
 
   // Once the user is stored, the GuestOnly route moves on to / (or to the page the guard stopped).
   const handleSubmit = async (credentials: Credentials) => {
@@ -23,6 +23,7 @@ export function LoginPage() {
       submitting={isLoading}
       error={error ? errorMessage(error) : null}
       onSubmit={handleSubmit}
+      onEdit={reset}
       switchPrompt="No account yet?"
       switchLabel="Sign up"
       switchTo="/signup"

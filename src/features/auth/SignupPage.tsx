@@ -1,5 +1,5 @@
 import Typography from '@mui/material/Typography';
-import type { Credentials } from '../../domain/auth';
+import { PASSWORD_RULE, type Credentials } from '../../domain/auth';
 import { useAppDispatch } from '../../app/hooks';
 import { errorMessage } from '../../services/errors';
 import { useSignupMutation } from './authApi';
@@ -8,7 +8,7 @@ import { AuthForm } from './AuthForm';
 
 export function SignupPage() {
   const dispatch = useAppDispatch();
-  const [signup, { isLoading, error }] = useSignupMutation();
+  const [signup, { isLoading, error, reset }] = useSignupMutation();
 
   const handleSubmit = async (credentials: Credentials) => {
     const result = await signup(credentials);
@@ -25,9 +25,11 @@ export function SignupPage() {
       }
       submitLabel="Sign up"
       passwordAutoComplete="new-password"
+      passwordHelp={PASSWORD_RULE}
       submitting={isLoading}
       error={error ? errorMessage(error) : null}
       onSubmit={handleSubmit}
+      onEdit={reset}
       switchPrompt="Already have an account?"
       switchLabel="Log in"
       switchTo="/login"

@@ -31,7 +31,8 @@ export const authSlice = createSlice({
         state.status = 'ready';
       })
       .addCase(companyUpdated, (state, { payload }) => {
-        if (state.user) state.user.company = payload;
+        // An answer that arrives after someone else signed in is not about their company.
+        if (state.user?.company._id === payload._id) state.user.company = payload;
       })
       .addCase(loggedOut, (state) => {
         state.user = null;

@@ -10,6 +10,7 @@ import { parseDay } from '../../components/days';
 import { tourLook } from '../../components/tourLook';
 import { GUIDE_HIDDEN_MESSAGE } from '../../domain/slotRules';
 import { groupSlots } from '../../domain/slots';
+import { todayInZone } from '../../domain/zonedDates';
 import { errorMessage } from '../../services/errors';
 import { useGetDayBookingsQuery } from './bookingsApi';
 import { DayNavigator } from './DayNavigator';
@@ -18,10 +19,11 @@ import { ListSkeleton } from '../../components/LoadStates';
 
 export function DailyBookingsPage() {
   const { day = '' } = useParams();
+  const { company } = useSignedInUser();
   if (!parseDay(day)) return <PageNotFound message={`“${day}” is not a date.`} />;
   return (
     <Page title="Bookings" documentTitle={`Bookings ${day}`}>
-      <DayNavigator day={day} />
+      <DayNavigator day={day} today={todayInZone(company.timezone, new Date())} />
       {/* Keyed: a new day starts from its own first paint, never the previous day's slots. */}
       <DaySlots key={day} day={day} />
     </Page>

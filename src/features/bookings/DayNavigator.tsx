@@ -1,26 +1,62 @@
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatDayLabel } from '../../components/days';
+import { focusRing } from '../../components/focusRing';
 import { dayPath } from '../../components/paths';
 import { nextDay, previousDay } from '../../domain/slotRules';
+import { DayPickerButton } from './DayPickerButton';
 
-/** The day's date between chevrons; big enough to flip days with a thumb. */
-export function DayNavigator({ day }: { day: string }) {
+interface DayNavigatorProps {
+  day: string;
+  /** Today in the company's timezone. */
+  today: string;
+}
+
+/** The day's date, the chevrons and Today (big enough to flip days with a thumb), and a picker for any other day. */
+export function DayNavigator({ day, today }: DayNavigatorProps) {
+  const navigate = useNavigate();
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <IconButton component={RouterLink} to={dayPath(previousDay(day))} aria-label="Previous day" size="large">
-        <ChevronLeft />
-      </IconButton>
-      <Typography variant="h2" component="p" sx={{ flex: 1, textAlign: 'center' }}>
+    <Stack spacing={1.5}>
+      <Typography variant="h2" component="p">
         {formatDayLabel(day)}
       </Typography>
-      <IconButton component={RouterLink} to={dayPath(nextDay(day))} aria-label="Next day" size="large">
-        <ChevronRight />
-      </IconButton>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+          <IconButton
+            component={RouterLink}
+            to={dayPath(previousDay(day))}
+            aria-label="Previous day"
+            size="large"
+            sx={focusRing}
+          >
+            <ChevronLeft />
+          </IconButton>
+          <Button
+            component={RouterLink}
+            to={dayPath(today)}
+            variant="outlined"
+            aria-current={day === today ? 'date' : undefined}
+            sx={focusRing}
+          >
+            Today
+          </Button>
+          <IconButton
+            component={RouterLink}
+            to={dayPath(nextDay(day))}
+            aria-label="Next day"
+            size="large"
+            sx={focusRing}
+          >
+            <ChevronRight />
+          </IconButton>
+        </Stack>
+        <DayPickerButton day={day} onPick={(picked) => navigate(dayPath(picked))} />
+      </Stack>
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Stack from '@mui/material/Stack';
@@ -7,6 +8,9 @@ import { slotPath } from '../../components/paths';
 import { TourFlag } from '../../components/TourFlag';
 import type { TourLook } from '../../components/tourLook';
 import type { SlotSummary } from '../../domain/slots';
+
+const FLAG_HEIGHT = 16;
+const FLAG_WIDTH = FLAG_HEIGHT * 1.5;
 
 interface SlotCardProps {
   day: string;
@@ -20,7 +24,10 @@ export function SlotCard({ day, slot, look }: SlotCardProps) {
       <CardActionArea component={RouterLink} to={slotPath(day, slot.time, slot.tour)} sx={{ p: 2, minHeight: 64 }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
           <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>{slot.time}</Typography>
-          <TourFlag flag={look.flag} />
+          {/* The flag's width is kept when a tour has none, so every tour name starts in line. */}
+          <Box component="span" sx={{ display: 'inline-flex', width: FLAG_WIDTH, flexShrink: 0 }}>
+            <TourFlag flag={look.flag} size={FLAG_HEIGHT} />
+          </Box>
           <Typography sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{slot.tour}</Typography>
           <Stack sx={{ alignItems: 'flex-end', flexShrink: 0 }}>
             <Typography sx={{ fontWeight: 600 }}>{slot.pax} pax</Typography>

@@ -2,42 +2,59 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import type { Outcome } from '../../components/OutcomeSnackbar';
+import { PASSWORD_RULE } from '../../domain/auth';
 import { GUIDE_ADDED } from '../../domain/team';
 import { errorMessage } from '../../services/errors';
 import { useAddGuideMutation } from './teamApi';
 
 const EMPTY = { name: '', email: '', password: '' };
 
+interface AddGuideFormProps {
+  /** The page's message: the success, or null when the user moves on (its failure shows in the form). */
+  onOutcome: (outcome: Outcome | null) => void;
+}
+
 /** Spec §2/§5: name, email and password, no client rules: the server's message says what is wrong. */
-export function AddGuideForm({ onAdded }: { onAdded: (message: string) => void }) {
+export function AddGuideForm({ onOutcome }: AddGuideFormProps) {
   const [fields, setFields] = useState(EMPTY);
   const [addGuide, { isLoading, error, reset }] = useAddGuideMutation();
 
-  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) => {
+  const set = (key: keyof typeof EMPTY) => (event: ChangeEvent<HTMLInputElement>) => {
     setFields((current) => ({ ...current, [key]: event.target.value }));
-    // An old error next to corrected input reads as if the correction were refused too.
+    // An old message next to corrected input reads as if it were about the correction.
     if (error) reset();
+    onOutcome(null);
   };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    onOutcome(null);
     const result = await addGuide(fields);
     if (result.data) {
       setFields(EMPTY);
-      onAdded(GUIDE_ADDED);
+      onOutcome({ severity: 'success', message: GUIDE_ADDED });
     }
   };
 
   return (
     // noValidate: the browser's email check would be a client rule the spec does not have.
     <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit} sx={{ maxWidth: 440 }}>
-      <TextField label="Name" name="name" autoComplete="off" value={fields.name} onChange={set('name')} />
+      <TextField
+        label="Name"
+        name="name"
+        autoComplete="off"
+        helperText="Shown on bookings and shifts; no two members share one"
+        value={fields.name}
+        onChange={set('name')}
+      />
       <TextField
         label="Email"
         name="email"
         type="email"
         autoComplete="off"
+        helperText="The guide signs in with it"
         value={fields.email}
         onChange={set('email')}
       />
@@ -47,6 +64,7 @@ export function AddGuideForm({ onAdded }: { onAdded: (message: string) => void }
         name="password"
         type="password"
         autoComplete="new-password"
+        helperText={PASSWORD_RULE}
         value={fields.password}
         onChange={set('password')}
       />

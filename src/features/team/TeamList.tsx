@@ -1,5 +1,4 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -9,23 +8,29 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useSignedInUser } from '../../app/hooks';
+import type { Outcome } from '../../components/OutcomeSnackbar';
 import { GUIDE_DELETED, type Member } from '../../domain/team';
 import { errorMessage } from '../../services/errors';
 import { DeleteMemberDialog } from './DeleteMemberDialog';
 import { useDeleteTeamMemberMutation, useGetTeamMembersQuery } from './teamApi';
 import { ListSkeleton, RetryAlert } from '../../components/LoadStates';
 
+interface TeamListProps {
+  /** The page's message: a delete's success or refusal, or null when the user moves on. */
+  onOutcome: (outcome: Outcome | null) => void;
+}
+
 /** Spec §2: everyone on the team; each row but your own can be deleted (the server refuses Guides, spec §6). */
-export function TeamList({ onDeleted }: { onDeleted: (message: string) => void }) {
+export function TeamList({ onOutcome }: TeamListProps) {
   const user = useSignedInUser();
   const headingId = useId();
   const { data: members, isLoading, error, refetch } = useGetTeamMembersQuery();
-  const [deleteMember, { isLoading: deleting, error: deleteError, reset }] = useDeleteTeamMemberMutation();
+  const [deleteMember, { isLoading: deleting }] = useDeleteTeamMemberMutation();
   const [target, setTarget] = useState<Member | null>(null);
   const [confirming, setConfirming] = useState(false);
 
   const ask = (member: Member) => {
-    reset();
+    onOutcome(null);
     setTarget(member);
     setConfirming(true);
   };
@@ -33,7 +38,11 @@ export function TeamList({ onDeleted }: { onDeleted: (message: string) => void }
   const confirm = async (member: Member) => {
     const result = await deleteMember(member._id);
     setConfirming(false);
-    if (!result.error) onDeleted(GUIDE_DELETED);
+    onOutcome(
+      result.error
+        ? { severity: 'error', message: errorMessage(result.error) }
+        : { severity: 'success', message: GUIDE_DELETED },
+    );
   };
 
   let body;
@@ -56,11 +65,6 @@ export function TeamList({ onDeleted }: { onDeleted: (message: string) => void }
       <Typography id={headingId} variant="h2" sx={{ mb: 1 }}>
         Team members
       </Typography>
-      {deleteError && (
-        <Alert severity="error" onClose={reset} sx={{ mb: 1 }}>
-          {errorMessage(deleteError)}
-        </Alert>
-      )}
       {body}
       <DeleteMemberDialog
         open={confirming}
