@@ -6,7 +6,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatDayLabel } from '../../components/days';
-import { focusRing } from '../../components/focusRing';
 import { dayPath } from '../../components/paths';
 import { nextDay, previousDay } from '../../domain/slotRules';
 import { DayPickerButton } from './DayPickerButton';
@@ -27,13 +26,7 @@ export function DayNavigator({ day, today }: DayNavigatorProps) {
       </Typography>
       <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-          <IconButton
-            component={RouterLink}
-            to={dayPath(previousDay(day))}
-            aria-label="Previous day"
-            size="large"
-            sx={focusRing}
-          >
+          <IconButton component={RouterLink} to={dayPath(previousDay(day))} aria-label="Previous day" size="large">
             <ChevronLeft />
           </IconButton>
           <Button
@@ -41,17 +34,10 @@ export function DayNavigator({ day, today }: DayNavigatorProps) {
             to={dayPath(today)}
             variant="outlined"
             aria-current={day === today ? 'date' : undefined}
-            sx={focusRing}
           >
             Today
           </Button>
-          <IconButton
-            component={RouterLink}
-            to={dayPath(nextDay(day))}
-            aria-label="Next day"
-            size="large"
-            sx={focusRing}
-          >
+          <IconButton component={RouterLink} to={dayPath(nextDay(day))} aria-label="Next day" size="large">
             <ChevronRight />
           </IconButton>
         </Stack>

@@ -4,7 +4,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type ComponentType } from 'react';
 import { formatDayNumeric } from '../../components/days';
-import { focusRing } from '../../components/focusRing';
 import type { DayPickerDialogProps } from './DayPickerDialog';
 
 // The calendar (the date pickers and date-fns) downloads on first use, never with the page.
@@ -55,7 +54,6 @@ export function DayPickerButton({ day, onPick }: DayPickerButtonProps) {
         onClick={choose}
         onPointerEnter={prefetch}
         onFocus={prefetch}
-        sx={focusRing}
       >
         {shown}
       </Button>
