@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isUnstorableText } from '../db/errors';
 import { AppError } from '../errors';
+import { namedForField } from '../lib/fieldMessage';
 
 interface ErrorHandlerOptions {
   /** A refusal that answers instead of the error (plugins/auth.ts `refusalOfPendingMember`). */
@@ -33,11 +34,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance, opts: ErrorHan
       return reply.status(err.statusCode).send({ error: err.message, code: err.code, ...err.extra });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const details = err.validation.map((issue) => ({
-        path: issue.instancePath.replace(/^\//, '') || err.validationContext,
-        message: issue.message,
-      }));
-      // Every message names its field (see fieldNamedMessage): the first one is said as it is.
+      const details = err.validation.map((issue) => {
+        const path = issue.instancePath.replace(/^\//, '') || err.validationContext || '';
+        return { path, message: namedForField(path, issue.message ?? 'Invalid input') };
+      });
       const error = details[0]?.message ?? 'Invalid request';
       return reply.status(400).send({ error, code: 'VALIDATION', details });
     }

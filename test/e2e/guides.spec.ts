@@ -15,7 +15,7 @@ async function addWalkIn(page: Page, name: string, adults: number): Promise<void
   await page.getByRole('button', { name: 'Add Booking' }).click();
   const add = page.getByRole('dialog', { name: 'Add booking' });
   await add.getByLabel('Name').fill(name);
-  await add.getByLabel('Adults').fill(String(adults));
+  await add.getByRole('spinbutton', { name: 'Adults' }).fill(String(adults));
   await add.getByRole('button', { name: 'Create' }).click();
   await expect(add).toBeHidden();
   await expect(page.getByRole('listitem', { name })).toBeVisible();

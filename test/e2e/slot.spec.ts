@@ -44,7 +44,7 @@ test.describe('a Manager at the desk', () => {
     await page.getByRole('button', { name: 'Add Booking' }).click();
     const add = page.getByRole('dialog', { name: 'Add booking' });
     await add.getByLabel('Name').fill(walkIn);
-    await add.getByLabel('Adults').fill('2');
+    await add.getByRole('spinbutton', { name: 'Adults' }).fill('2');
     await add.getByRole('button', { name: 'Create' }).click();
     await expect(add).toBeHidden();
     const row = page.getByRole('listitem', { name: walkIn });
@@ -53,7 +53,7 @@ test.describe('a Manager at the desk', () => {
     await row.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit booking' });
     await expect(edit.getByRole('button', { name: 'Save' })).toBeDisabled();
-    await edit.getByLabel('Adults').fill('3');
+    await edit.getByRole('spinbutton', { name: 'Adults' }).fill('3');
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(edit).toBeHidden();
     await expect.poll(async () => (await storedBooking(page, walkIn))?.customers).toEqual([{ Adults: 3 }]);

@@ -39,7 +39,7 @@ test.describe('a Guide on a phone at the meeting point of a big group', () => {
     const add = page.getByRole('dialog', { name: 'Add booking' });
     await add.getByLabel('Name').fill(walkIn);
     await add.getByRole('button', { name: 'More adults' }).click();
-    await expect(add.getByLabel('Adults')).toHaveValue('2');
+    await expect(add.getByRole('spinbutton', { name: 'Adults' })).toHaveValue('2');
     await expect(add.getByRole('switch', { name: 'Checked in now' })).toBeChecked();
     await add.getByRole('button', { name: 'Create' }).click();
 
@@ -64,15 +64,15 @@ test.describe('a Manager at the desk', () => {
     await page.getByRole('button', { name: 'Add Booking' }).click();
     const add = page.getByRole('dialog', { name: 'Add booking' });
     await add.getByLabel('Name').fill(party);
-    await add.getByLabel('Adults').fill('5');
+    await add.getByRole('spinbutton', { name: 'Adults' }).fill('5');
     await add.getByRole('button', { name: 'Create' }).click();
     await expect(add).toBeHidden();
 
     const row = page.getByRole('listitem', { name: party });
     await row.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit booking' });
-    await edit.getByLabel('Adults').fill('4');
-    await edit.getByLabel('Children').fill('1');
+    await edit.getByRole('spinbutton', { name: 'Adults' }).fill('4');
+    await edit.getByRole('spinbutton', { name: 'Children' }).fill('1');
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(edit).toBeHidden();
     // The five were checked in as they arrived: four adults stay checked in, the child is still to come.
