@@ -82,3 +82,23 @@ test.describe('a Manager at the desk', () => {
       .toEqual([{ Adults: 4 }, { Children: 1 }]);
   });
 });
+
+test.describe('a Manager printing a manifest', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('shows the slot as a table and prints it without the navigation', async ({ page }) => {
+    await signIn(page, MANAGER);
+    await openNearSlot(page);
+    await page.getByRole('button', { name: 'Table' }).click();
+    const manifest = page.getByRole('table', { name: 'Manifest' });
+    await expect(manifest.getByRole('row', { name: new RegExp(NEAR_PARTY) })).toBeVisible();
+
+    await page.emulateMedia({ media: 'print' });
+    await expect(manifest).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Old Town Walk' })).toBeVisible();
+    await expect(page.getByRole('banner')).toBeHidden();
+    await expect(page.getByRole('navigation', { name: 'Nearby tours' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Add Booking' })).toBeHidden();
+    await expect(page.getByRole('searchbox', { name: 'Find a booking' })).toBeHidden();
+  });
+});
