@@ -15,9 +15,11 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { TokenService } from './modules/auth/tokens';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
+import { BookingEditsService } from './modules/bookings/bookingEdits.service';
 import { BookingsService } from './modules/bookings/bookings.service';
 import { GuideBookingsService } from './modules/bookings/guideBookings.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
+import { CompaniesService } from './modules/companies/companies.service';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { NotesService } from './modules/notes/notes.service';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -27,11 +29,10 @@ import { ShiftsService } from './modules/shifts/shifts.service';
 import { TeamService } from './modules/users/team.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
-import { accessPlugin, type Access } from './plugins/access';
-import { authPlugin, refusalOfPendingMember } from './plugins/auth';
+import type { Access } from './plugins/access';
+import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/errorHandler';
 import { spaPlugin } from './plugins/spa';
-import { tenancyPlugin } from './plugins/tenancy';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,18 +67,20 @@ const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers[
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const database = deps.database ?? (await openDatabase(config));
-  const tenancy = new Tenancy(database.db);
-  const { db } = tenancy;
+  const { db } = database;
+  const tenancy = new Tenancy(db, database.pool);
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
   const tokens = new TokenService(secret, config.accessTokenTtlSeconds);
-  const auth = new AuthService(tenancy, tokens, config, deps.now);
-  const users = new UsersService(tenancy, auth);
-  const team = new TeamService(tenancy);
-  const bookings = new BookingsService(db, deps.now);
-  const guideBookings = new GuideBookingsService(db, deps.now);
-  const notes = new NotesService(db, deps.now);
-  const shifts = new ShiftsService(db, deps.now);
-  const reports = new ReportsService(tenancy, database.pool);
+  const auth = new AuthService(db, tenancy, tokens, config, deps.now);
+  const users = new UsersService(db, tenancy, auth);
+  const team = new TeamService(db, tenancy);
+  const bookings = new BookingsService(tenancy, deps.now);
+  const bookingEdits = new BookingEditsService(tenancy, deps.now);
+  const guideBookings = new GuideBookingsService(tenancy, deps.now);
+  const notes = new NotesService(tenancy, deps.now);
+  const shifts = new ShiftsService(tenancy, deps.now);
+  const reports = new ReportsService(tenancy);
+  const companies = new CompaniesService(tenancy);
 
   const app = Fastify({
     logger: {
@@ -120,25 +123,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await app.register(rateLimit, { global: false, store: rateLimitStore(database.db, secret) });
-  await app.register(errorHandlerPlugin, { refusalFirst: (request) => refusalOfPendingMember(db, request) });
-  await app.register(authPlugin, { db, tokens });
-  await app.register(accessPlugin);
-  await app.register(tenancyPlugin, { tenancy });
+  await app.register(errorHandlerPlugin);
+  await app.register(authPlugin, { tokens });
 
   await app.register(authRoutes, {
     auth,
     loginRateLimit: { max: config.loginRateLimit, timeWindow: config.loginRateWindowMs },
   });
   await app.register(usersRoutes, {
-    db,
     users,
     team,
     signupRateLimit: { max: config.signupRateLimit, timeWindow: 60 * 60_000 },
   });
-  await app.register(bookingsRoutes, { bookings, guideBookings, shifts });
+  await app.register(bookingsRoutes, { bookings, bookingEdits, guideBookings });
   await app.register(shiftsRoutes, { shifts });
   await app.register(reportsRoutes, { reports });
-  await app.register(companiesRoutes, { db });
+  await app.register(companiesRoutes, { companies });
   await app.register(notesRoutes, { notes });
   await app.register(spaPlugin, { staticDir: config.staticDir });
   return app;

@@ -27,7 +27,7 @@ export interface Database {
   /** The owner's handle, not bound by row-level security: migrations, the demo seed and test fixtures. */
   owner: Db;
   kind: 'pglite' | 'postgres';
-  /** The node-postgres pool behind `db` on PostgreSQL (COPY streams need a client of their own). */
+  /** PostgreSQL's pool behind `db` (server/db/tenancy.ts starts each transaction on a client of its own). */
   pool?: Pool;
   close(): Promise<void>;
 }

@@ -1,15 +1,10 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isUnstorableText } from '../db/errors';
 import { AppError } from '../errors';
 import { namedForField } from '../lib/fieldMessage';
-
-interface ErrorHandlerOptions {
-  /** A refusal that answers instead of the error (plugins/auth.ts `refusalOfPendingMember`). */
-  refusalFirst?: (request: FastifyRequest) => Promise<AppError | undefined>;
-}
 
 const english = z.locales.en().localeError;
 
@@ -25,11 +20,10 @@ function fieldNamedMessage(issue: z.core.$ZodRawIssue): string {
 }
 
 /** One body shape for every failure: `{ error, code }`, plus `details` for validation. 5xx never leak internals. */
-export const errorHandlerPlugin = fp(async (app: FastifyInstance, opts: ErrorHandlerOptions) => {
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   // zod's configuration is the process's; it is set here, with the answers it shapes.
   z.config({ customError: fieldNamedMessage });
-  app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const err = (await opts.refusalFirst?.(request)) ?? error;
+  app.setErrorHandler(async (err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       return reply.status(err.statusCode).send({ error: err.message, code: err.code, ...err.extra });
     }

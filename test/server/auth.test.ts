@@ -252,7 +252,7 @@ describeEachDb('auth', (ctx) => {
   describe('bearer token on /api', () => {
     const sign = (payload: Record<string, unknown>, expiresAt: number, secret = TEST_SECRET) =>
       new SignJWT(payload)
-        .setProtectedHeader({ alg: 'HS256' })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setExpirationTime(expiresAt)
         .sign(new TextEncoder().encode(secret));
 

@@ -3,6 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../../server/config';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../server/db/rows';
 import { openDatabase } from '../../server/db/client';
 import { createPgDatabase, removeDir } from './dbTemplate';
 import { TEST_SECRET, uniqueEmail } from './helpers';
@@ -70,15 +72,20 @@ if (process.env.TEST_DATABASE_URL) {
       const created = await createPgDatabase(adminUrl);
       const database = await openDatabase({ databaseUrl: created.url, dataDir: '', poolSize: 2 });
       try {
-        const { pool } = database;
-        if (!pool) throw new Error('PostgreSQL opened without its pool');
+        // Seen from the server: the sessions running the app's sleeps, however many the app asked for at once.
+        const sleeping = async () => {
+          const rows = await queryRows<{ n: number }>(
+            database.owner,
+            sql`select count(*)::int as n from pg_stat_activity
+                where datname = current_database() and query like 'select pg_sleep(0.3)%' and state = 'active'`,
+          );
+          return rows[0]?.n ?? 0;
+        };
         let most = 0;
-        const queries = Array.from({ length: 8 }, () =>
-          pool.query('select pg_sleep(0.05)').then(() => (most = Math.max(most, pool.totalCount))),
-        );
-        await waitFor('queries waiting for a connection', () => pool.waitingCount > 0);
-        expect(pool.totalCount).toBe(2);
-        await Promise.all(queries);
+        const queries = Promise.all(Array.from({ length: 8 }, () => database.db.execute(sql`select pg_sleep(0.3)`)));
+        const watch = setInterval(() => void sleeping().then((n) => (most = Math.max(most, n))), 20);
+        await queries;
+        clearInterval(watch);
         expect(most).toBe(2);
       } finally {
         await database.close();

@@ -382,7 +382,11 @@ describeEachDb('reports and fees', (ctx) => {
         tours: ['Old Town Walk', 'Hop-On Harbour Cruise'],
       };
       const streamed: string[] = [];
-      for await (const batch of reportBatches(t.db, filter, 2)) streamed.push(...batch.map((r) => r.id));
+      for (let batch = await reportBatches(t.db, filter, undefined, 2); ;) {
+        streamed.push(...batch.rows.map((r) => r.id));
+        if (!batch.more) break;
+        batch = await reportBatches(t.db, filter, batch.rows.at(-1), 2);
+      }
       const page = await t.app.inject({
         url: reportUrl(field, '2026-05-01', field === 'date' ? '2026-07-31' : '2029-01-01'),
         headers: bearer(c.manager.token),

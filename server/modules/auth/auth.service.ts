@@ -1,17 +1,16 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { AuthUser } from '../../../src/domain/auth';
+import type { Db } from '../../db/client';
 import type { Tenancy } from '../../db/tenancy';
 import { UnauthorizedError } from '../../errors';
-import { companyReads, findCompany } from '../companies/companies.repository';
+import { findCompany } from '../companies/companies.repository';
 import { findActiveUser, findMemberKeysByEmail, type UserRow } from '../users/users.repository';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import {
-  activeUserByTokenHashRead,
   findActiveUserByTokenHash,
   findRefreshTokenByHash,
   findRefreshTokenCompany,
   insertRefreshToken,
-  refreshTokenByHashRead,
   revokeFamily,
   rotateInto,
   type RefreshTokenRow,
@@ -34,21 +33,19 @@ const SESSION_ENDED = 'Your session has ended, please sign in again';
 
 export class AuthService {
   constructor(
+    /** For the lookups made before any company is known (SECURITY DEFINER functions, see migration 0002). */
+    private readonly db: Db,
     private readonly tenancy: Tenancy,
     private readonly tokens: TokenService,
     private readonly settings: AuthSettings,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  private get db() {
-    return this.tenancy.db;
-  }
-
   /** Finds the active member by email, across companies: sign-in is the one moment no company is known yet. */
   async findByEmail(email: string): Promise<UserRow | undefined> {
     const keys = await findMemberKeysByEmail(this.db, email);
     if (!keys) return undefined;
-    return this.tenancy.run(keys.companyId, () => findActiveUser(this.db, keys.companyId, keys.userId));
+    return this.tenancy.run(keys.companyId, (tx) => findActiveUser(tx, keys.companyId, keys.userId));
   }
 
   async login(email: string, password: string): Promise<Session> {
@@ -56,47 +53,33 @@ export class AuthService {
     // The password is checked outside any transaction: argon2 takes tens of milliseconds.
     const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
     if (!user || !ok) throw new UnauthorizedError(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
-    return this.startSession(user, uuidv7());
+    return this.tenancy.run(user.companyId, (tx) => this.startSession(tx, user, uuidv7()));
   }
 
-  /**
-   * Rotates the refresh token; reuse of a rotated one past the grace period revokes its whole family. Three round
-   * trips on PostgreSQL: `begin` with the token, its member and the company; the rotation with its successor; `commit`.
-   */
+  /** Rotates the refresh token; reuse of a rotated one past the grace period revokes its whole family. */
   async refresh(rawToken: string | undefined): Promise<Session> {
     if (!rawToken) throw new UnauthorizedError(SESSION_ENDED, 'NO_REFRESH_TOKEN');
     const tokenHash = hashRefreshToken(rawToken);
     const companyId = await this.companyOfToken(rawToken, tokenHash);
     if (!companyId) throw new UnauthorizedError(SESSION_ENDED, 'INVALID_REFRESH_TOKEN');
-    const reads = [
-      refreshTokenByHashRead(this.db, companyId, tokenHash),
-      activeUserByTokenHashRead(this.db, companyId, tokenHash),
-      ...companyReads(this.db, companyId),
-    ];
     // A refused reuse is returned rather than thrown, so the family's revocation commits.
-    const outcome = await this.tenancy.run(
-      companyId,
-      async (): Promise<Session | UnauthorizedError> => {
-        const [row, user] = await Promise.all([
-          findRefreshTokenByHash(this.db, companyId, tokenHash),
-          findActiveUserByTokenHash(this.db, companyId, tokenHash),
-        ]);
-        const now = this.now();
-        if (!row || row.revokedAt || row.expiresAt <= now || !user) {
-          return new UnauthorizedError(SESSION_ENDED, 'INVALID_REFRESH_TOKEN');
+    const outcome = await this.tenancy.run(companyId, async (tx): Promise<Session | UnauthorizedError> => {
+      const row = await findRefreshTokenByHash(tx, companyId, tokenHash);
+      const user = await findActiveUserByTokenHash(tx, companyId, tokenHash);
+      const now = this.now();
+      if (!row || row.revokedAt || row.expiresAt <= now || !user) {
+        return new UnauthorizedError(SESSION_ENDED, 'INVALID_REFRESH_TOKEN');
+      }
+      if (!row.rotatedAt) {
+        const next = this.newToken(companyId);
+        if (await rotateInto(tx, row, now, next)) {
+          return { user: await this.authUser(tx, user), refreshToken: next.token, refreshExpiresAt: next.expiresAt };
         }
-        if (!row.rotatedAt) {
-          const next = this.newToken(companyId);
-          if (await rotateInto(this.db, row, now, next)) {
-            return { user: await this.authUser(user), refreshToken: next.token, refreshExpiresAt: next.expiresAt };
-          }
-        }
-        const refused = await this.checkRotatedToken(row, now);
-        if (refused) return refused;
-        return this.startSession(user, row.familyId);
-      },
-      reads,
-    );
+      }
+      const refused = await this.checkRotatedToken(tx, row, now);
+      if (refused) return refused;
+      return this.startSession(tx, user, row.familyId);
+    });
     if (outcome instanceof UnauthorizedError) throw outcome;
     return outcome;
   }
@@ -106,54 +89,44 @@ export class AuthService {
     const tokenHash = hashRefreshToken(rawToken);
     const companyId = await this.companyOfToken(rawToken, tokenHash);
     if (!companyId) return;
-    await this.tenancy.run(companyId, async () => {
-      const row = await findRefreshTokenByHash(this.db, companyId, tokenHash);
-      if (row) await revokeFamily(this.db, row.companyId, row.familyId, this.now());
+    await this.tenancy.run(companyId, async (tx) => {
+      const row = await findRefreshTokenByHash(tx, companyId, tokenHash);
+      if (row) await revokeFamily(tx, row.companyId, row.familyId, this.now());
     });
   }
 
-  startSession(user: UserRow, familyId: string): Promise<Session> {
-    const reads = companyReads(this.db, user.companyId);
-    return this.tenancy.run(
-      user.companyId,
-      async () => {
-        const next = this.newToken(user.companyId);
-        await insertRefreshToken(this.db, {
-          companyId: user.companyId,
-          id: next.id,
-          userId: user.id,
-          familyId,
-          tokenHash: next.tokenHash,
-          expiresAt: next.expiresAt,
-        });
-        return { user: await this.authUser(user), refreshToken: next.token, refreshExpiresAt: next.expiresAt };
-      },
-      reads,
-    );
+  /** A new refresh token in `familyId` and the signed-in user, in the caller's transaction of the user's company. */
+  async startSession(tx: Db, user: UserRow, familyId: string): Promise<Session> {
+    const next = this.newToken(user.companyId);
+    await insertRefreshToken(tx, {
+      companyId: user.companyId,
+      id: next.id,
+      userId: user.id,
+      familyId,
+      tokenHash: next.tokenHash,
+      expiresAt: next.expiresAt,
+    });
+    return { user: await this.authUser(tx, user), refreshToken: next.token, refreshExpiresAt: next.expiresAt };
   }
 
-  authUser(user: UserRow): Promise<AuthUser> {
-    return this.tenancy.run(user.companyId, async () => {
-      const [token, company] = await Promise.all([
-        this.tokens.sign({
-          userId: user.id,
-          companyId: user.companyId,
-          role: user.role,
-          sessionVersion: user.sessionVersion,
-        }),
-        findCompany(this.db, user.companyId),
-      ]);
-      if (!company) throw new UnauthorizedError(SESSION_ENDED, 'INVALID_REFRESH_TOKEN');
-      return {
-        _id: user.id,
-        email: user.email,
-        token,
-        role: user.role,
-        assignable: user.assignable,
-        name: user.name,
-        company,
-      };
+  private async authUser(tx: Db, user: UserRow): Promise<AuthUser> {
+    const token = await this.tokens.sign({
+      userId: user.id,
+      companyId: user.companyId,
+      role: user.role,
+      sessionVersion: user.sessionVersion,
     });
+    const company = await findCompany(tx, user.companyId);
+    if (!company) throw new UnauthorizedError(SESSION_ENDED, 'INVALID_REFRESH_TOKEN');
+    return {
+      _id: user.id,
+      email: user.email,
+      token,
+      role: user.role,
+      assignable: user.assignable,
+      name: user.name,
+      company,
+    };
   }
 
   private newToken(companyId: string) {
@@ -171,12 +144,12 @@ export class AuthService {
    * A rotated token presented again is either a retry after a lost response (within the grace period: allowed)
    * or a stolen token being replayed (revoke the family, and refuse).
    */
-  private async checkRotatedToken(row: RefreshTokenRow, now: Date): Promise<UnauthorizedError | undefined> {
-    const current = await findRefreshTokenByHash(this.db, row.companyId, row.tokenHash);
+  private async checkRotatedToken(tx: Db, row: RefreshTokenRow, now: Date): Promise<UnauthorizedError | undefined> {
+    const current = await findRefreshTokenByHash(tx, row.companyId, row.tokenHash);
     const rotatedAt = current?.rotatedAt ?? now;
     if (current?.revokedAt) return new UnauthorizedError(SESSION_ENDED, 'INVALID_REFRESH_TOKEN');
     if (now.getTime() - rotatedAt.getTime() <= this.settings.refreshGraceSeconds * 1000) return undefined;
-    await revokeFamily(this.db, row.companyId, row.familyId, now);
+    await revokeFamily(tx, row.companyId, row.familyId, now);
     return new UnauthorizedError(SESSION_ENDED, 'REFRESH_TOKEN_REUSED');
   }
 }

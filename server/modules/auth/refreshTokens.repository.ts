@@ -2,8 +2,6 @@ import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { refreshTokens, users } from '../../db/schema';
-import { firstRow, type Prefetch } from '../../db/reads';
-import { prepared } from '../../db/tenancy';
 import type { UserRow } from '../users/users.repository';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -25,52 +23,32 @@ export async function findRefreshTokenCompany(db: Db, tokenHash: string): Promis
 }
 
 /** Within the token's company (see findRefreshTokenCompany). */
-const tokenByHash = prepared((db) =>
-  db
-    .select()
-    .from(refreshTokens)
-    .where(
-      and(
-        eq(refreshTokens.companyId, sql.placeholder('companyId')),
-        eq(refreshTokens.tokenHash, sql.placeholder('tokenHash')),
-      ),
-    )
-    .prepare('refresh_token_by_hash'),
-);
-
-/** The token's read as a statement and its values: run by `findRefreshTokenByHash`, or sent ahead (`Prefetch`). */
-export const refreshTokenByHashRead = (db: Db, companyId: string, tokenHash: string) =>
-  ({ statement: tokenByHash(db), values: { companyId, tokenHash } }) satisfies Prefetch;
-
-/** The active member a token was issued to (none once they are deleted), read with the token. */
-const activeUserByTokenHash = prepared((db) =>
-  db
-    .select(getTableColumns(users))
-    .from(refreshTokens)
-    .innerJoin(users, and(eq(users.companyId, refreshTokens.companyId), eq(users.id, refreshTokens.userId)))
-    .where(
-      and(
-        eq(refreshTokens.companyId, sql.placeholder('companyId')),
-        eq(refreshTokens.tokenHash, sql.placeholder('tokenHash')),
-        isNull(users.deletedAt),
-      ),
-    )
-    .prepare('active_user_by_refresh_token'),
-);
-
-export const activeUserByTokenHashRead = (db: Db, companyId: string, tokenHash: string) =>
-  ({ statement: activeUserByTokenHash(db), values: { companyId, tokenHash } }) satisfies Prefetch;
-
-export function findActiveUserByTokenHash(db: Db, companyId: string, tokenHash: string): Promise<UserRow | undefined> {
-  return firstRow(activeUserByTokenHashRead(db, companyId, tokenHash));
-}
-
-export function findRefreshTokenByHash(
+export async function findRefreshTokenByHash(
   db: Db,
   companyId: string,
   tokenHash: string,
 ): Promise<RefreshTokenRow | undefined> {
-  return firstRow(refreshTokenByHashRead(db, companyId, tokenHash));
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.companyId, companyId), eq(refreshTokens.tokenHash, tokenHash)));
+  return row;
+}
+
+/** The active member a token was issued to (none once they are deleted). */
+export async function findActiveUserByTokenHash(
+  db: Db,
+  companyId: string,
+  tokenHash: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select(getTableColumns(users))
+    .from(refreshTokens)
+    .innerJoin(users, and(eq(users.companyId, refreshTokens.companyId), eq(users.id, refreshTokens.userId)))
+    .where(
+      and(eq(refreshTokens.companyId, companyId), eq(refreshTokens.tokenHash, tokenHash), isNull(users.deletedAt)),
+    );
+  return row;
 }
 
 /**

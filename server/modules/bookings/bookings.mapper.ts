@@ -1,7 +1,6 @@
 import type { Role } from '../../../src/domain/auth';
 import { CUSTOMER_TYPES, listFromCounts, type CustomerCounts } from '../../../src/domain/customerTypes';
 import type { Booking } from '../../../src/domain/booking';
-import { isoInstant } from '../../lib/instants';
 import type { CompanySettings } from '../companies/companies.repository';
 import type { BookingRow } from './bookings.repository';
 
@@ -50,7 +49,7 @@ export function toBookingDto(row: BookingRow, viewer: Viewer): Booking {
     modifiedBy: row.modifiedBy,
     differences: row.differences,
     guide: row.guide,
-    createdAt: isoInstant(row.createdAt),
+    createdAt: row.createdAt.toISOString(),
     version: row.version,
   };
   if (viewer.showSource) dto.source = row.source;

@@ -14,59 +14,45 @@ import {
   tourNameSchema,
 } from '../../../src/domain/schemas/booking';
 import { assignGuideBodySchema, timeRangeBodySchema } from '../../../src/domain/schemas/team';
-import { requireAuth } from '../../plugins/auth';
-import type { ShiftsService } from '../shifts/shifts.service';
-import type { BookingsService, Slot } from './bookings.service';
+import { requireCaller } from '../../plugins/auth';
+import type { BookingEditsService } from './bookingEdits.service';
+import type { BookingsService } from './bookings.service';
 import type { GuideBookingsService } from './guideBookings.service';
 
 const idParams = z.object({ id: z.uuid({ message: 'Not a booking id' }) });
-const idOf = (request: { params: unknown }) => (request.params as z.infer<typeof idParams>).id;
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const conflict = errorBodySchema.extend({ current: bookingSchema.optional() });
 
 export const bookingsRoutes: FastifyPluginAsyncZod<{
   bookings: BookingsService;
+  bookingEdits: BookingEditsService;
   guideBookings: GuideBookingsService;
-  shifts: ShiftsService;
-}> = async (app, { bookings, guideBookings, shifts }) => {
-  // A route prefetches only once its params are validated, so they have the schema's type.
+}> = async (app, { bookings, bookingEdits, guideBookings }) => {
   app.get(
     '/api/bookings/date/:day',
     {
-      config: {
-        access: 'member',
-        prefetch: (request, companyId) => bookings.reads.day(companyId, (request.params as { day: string }).day),
-      },
+      config: { access: 'member' },
       schema: { params: z.object({ day: daySchema }), response: { 200: dayBookingsSchema, ...errors } },
     },
-    async (request) => bookings.day(requireAuth(request), request.params.day),
+    async (request) => bookings.day(requireCaller(request), request.params.day),
   );
 
   app.get(
     '/api/bookings/date/:day/:time/:tour',
     {
-      config: {
-        access: 'member',
-        prefetch: (request, companyId) => bookings.reads.slot(companyId, request.params as Slot),
-      },
+      config: { access: 'member' },
       schema: {
         params: z.object({ day: daySchema, time: timeSchema, tour: tourNameSchema }),
         response: { 200: slotBookingsSchema, ...errors },
       },
     },
-    async (request) => bookings.slot(requireAuth(request), request.params),
+    async (request) => bookings.slot(requireCaller(request), request.params),
   );
 
   app.get(
     '/api/bookings/nearbytours/:day/:startTime/:endTime',
     {
-      config: {
-        access: 'member',
-        prefetch: (request, companyId) => {
-          const { day, startTime, endTime } = request.params as { day: string; startTime: string; endTime: string };
-          return bookings.reads.nearby(companyId, day, startTime, endTime);
-        },
-      },
+      config: { access: 'member' },
       schema: {
         params: z.object({ day: daySchema, startTime: timeSchema, endTime: timeSchema }),
         response: { 200: nearbyToursSchema, ...errors },
@@ -74,34 +60,34 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { day, startTime, endTime } = request.params;
-      return bookings.nearby(requireAuth(request), day, startTime, endTime);
+      return bookings.nearby(requireCaller(request), day, startTime, endTime);
     },
   );
 
   app.patch(
     '/api/bookings/:id',
     {
-      config: { access: 'member', prefetch: (request, companyId) => bookings.reads.booking(companyId, idOf(request)) },
+      config: { access: 'member' },
       schema: {
         params: idParams,
         body: checkInBodySchema,
         response: { 200: bookingSchema, ...errors, 409: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema },
       },
     },
-    async (request) => bookings.checkIn(requireAuth(request), request.params.id, request.body),
+    async (request) => bookings.checkIn(requireCaller(request), request.params.id, request.body),
   );
 
   app.patch(
     '/api/bookings/edit/:id',
     {
-      config: { access: 'member', prefetch: (request, companyId) => bookings.reads.booking(companyId, idOf(request)) },
+      config: { access: 'member' },
       schema: {
         params: idParams,
         body: editBookingBodySchema,
         response: { 200: bookingSchema, ...errors, 409: conflict, 413: errorBodySchema, 415: errorBodySchema },
       },
     },
-    async (request) => bookings.edit(requireAuth(request), request.params.id, request.body),
+    async (request) => bookingEdits.edit(requireCaller(request), request.params.id, request.body),
   );
 
   app.post(
@@ -115,7 +101,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       reply.status(201);
-      return bookings.add(requireAuth(request), request.body);
+      return bookings.add(requireCaller(request), request.body);
     },
   );
 
@@ -128,7 +114,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(bookingSchema), ...errors, 413: errorBodySchema, 415: errorBodySchema },
       },
     },
-    async (request) => guideBookings.assignGuide(requireAuth(request), request.body.bookingIds, request.body.guide),
+    async (request) => guideBookings.assignGuide(requireCaller(request), request.body.bookingIds, request.body.guide),
   );
 
   app.post(
@@ -141,10 +127,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
-      const member = await shifts.member(auth, request.body.guide);
       const { start, end } = request.body.timeRange;
-      return guideBookings.guideBookings(auth, member.name, start, end);
+      return guideBookings.guideBookings(requireCaller(request), request.body.guide, start, end);
     },
   );
 };

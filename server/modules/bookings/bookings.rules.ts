@@ -1,20 +1,16 @@
+import type { Booking } from '../../../src/domain/booking';
+import { CUSTOMER_TYPES, type CustomerCounts } from '../../../src/domain/customerTypes';
 import { GUIDE_HIDDEN_MESSAGE, canModifySlot, canSeeSlot, type SlotRef } from '../../../src/domain/slotRules';
 import type { Db } from '../../db/client';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors';
-import type { AuthContext } from '../../plugins/auth';
-import { findCompanySettings, type CompanySettings } from '../companies/companies.repository';
+import type { AuthContext, CompanySettings } from '../../db/signedIn';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, type AppError } from '../../errors';
+import { listSourceLabels, listTourLabels } from '../companies/companies.repository';
 import { listMemberNames } from '../users/users.repository';
+import { findBooking, type BookingRow } from './bookings.repository';
 
-/** The rules every booking write shares: the company's settings, the Guide's window and lock, known members. */
+/** The rules every booking write shares: the Guide's window and lock, known members, sources and tours. */
 
 export const SLOT_LOCKED = 'This slot is locked: Guides can change it until 30 minutes after it starts';
-
-/** Read with the member by the auth hook, so usually no query here. */
-export async function companyOf(db: Db, auth: AuthContext): Promise<CompanySettings> {
-  const company = auth.company ?? (await findCompanySettings(db, auth.companyId));
-  if (!company) throw new NotFoundError('Company not found');
-  return company;
-}
 
 export function assertVisible(auth: AuthContext, company: CompanySettings, slot: SlotRef, now: Date): void {
   if (!canSeeSlot(auth.role, company, slot, now)) throw new ForbiddenError(GUIDE_HIDDEN_MESSAGE, 'SLOT_HIDDEN');
@@ -25,9 +21,64 @@ export function assertModifiable(auth: AuthContext, company: CompanySettings, sl
   if (!canModifySlot(auth.role, company, slot, now)) throw new ForbiddenError(SLOT_LOCKED, 'SLOT_LOCKED');
 }
 
+/** A booking the caller may change now: this company's, in a slot not locked for them, not cancelled. */
+export async function modifiableBooking(tx: Db, auth: AuthContext, bookingId: string, now: Date): Promise<BookingRow> {
+  const row = await findBooking(tx, auth.companyId, bookingId);
+  if (!row) throw new NotFoundError('Booking not found');
+  assertModifiable(auth, auth.company, { day: row.date, time: row.time }, now);
+  if (row.cancelled) throw cancelledError();
+  return row;
+}
+
 /** Bookings and shifts name their guide: the name must be one of the company's active members. */
 export async function assertMember(db: Db, companyId: string, name: string): Promise<void> {
   if (!(await listMemberNames(db, companyId)).includes(name)) {
     throw new BadRequestError(`${name} is not a member of this company`, 'UNKNOWN_GUIDE');
   }
+}
+
+/** `undefined` leaves the booking's guide alone: only members with `assignable` may check in as someone. */
+export async function chosenGuide(
+  tx: Db,
+  auth: AuthContext,
+  chosen: string | null | undefined,
+): Promise<string | undefined> {
+  if (!auth.assignable || !chosen) return undefined;
+  await assertMember(tx, auth.companyId, chosen);
+  return chosen;
+}
+
+export async function assertKnownSource(tx: Db, companyId: string, source: string): Promise<void> {
+  if (!(await listSourceLabels(tx, companyId)).includes(source)) {
+    throw new BadRequestError(`Unknown source: ${source}`, 'UNKNOWN_SOURCE');
+  }
+}
+
+export async function assertKnownTour(tx: Db, companyId: string, tour: string): Promise<void> {
+  if (!(await listTourLabels(tx, companyId)).includes(tour)) {
+    throw new BadRequestError(`Unknown tour: ${tour}`, 'UNKNOWN_TOUR');
+  }
+}
+
+export function assertAttendeesBooked(attended: CustomerCounts, booked: CustomerCounts): void {
+  for (const type of CUSTOMER_TYPES) {
+    if (attended[type] > booked[type]) {
+      throw new BadRequestError(
+        `${type}: ${attended[type]} checked in but only ${booked[type]} booked`,
+        'ATTENDEES_OVER_BOOKED',
+      );
+    }
+  }
+}
+
+export function cancelledError(): AppError {
+  return new ConflictError('This booking was cancelled and can no longer be changed', 'BOOKING_CANCELLED');
+}
+
+export function staleError(current: Booking): AppError {
+  return new ConflictError(
+    'Someone else changed this booking meanwhile. Check the current details and try again.',
+    'STALE_BOOKING',
+    { current },
+  );
 }

@@ -1,9 +1,7 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or } from 'drizzle-orm';
 import type { Company, TourColor, TourFlag } from '../../../src/domain/company';
 import type { Db } from '../../db/client';
 import { companies, sources, tours } from '../../db/schema';
-import type { Prefetch } from '../../db/reads';
-import { prepared } from '../../db/tenancy';
 import { UUID } from '../../lib/ids';
 
 export type NewCompany = typeof companies.$inferInsert;
@@ -27,7 +25,9 @@ export async function countCompanies(db: Db): Promise<number> {
   return rows.length;
 }
 
-export type CompanySettings = typeof companies.$inferSelect;
+import type { CompanySettings } from '../../db/signedIn';
+
+export type { CompanySettings };
 
 /** The company's own row (flags, timezone, windows): what most rules need, in one indexed read. */
 export async function findCompanySettings(db: Db, companyId: string): Promise<CompanySettings | undefined> {
@@ -61,42 +61,20 @@ export async function updateTour(
   return updated.length > 0;
 }
 
-const byCompany = sql.placeholder('companyId');
-const companyById = prepared((db) =>
-  db.select().from(companies).where(eq(companies.id, byCompany)).prepare('companies_by_id'),
-);
-const toursOf = prepared((db) =>
-  db
-    .select()
-    .from(tours)
-    .where(eq(tours.companyId, byCompany))
-    .orderBy(asc(tours.position), asc(tours.label))
-    .prepare('tours_of_company'),
-);
-const sourcesOf = prepared((db) =>
-  db
-    .select()
-    .from(sources)
-    .where(eq(sources.companyId, byCompany))
-    .orderBy(asc(sources.position), asc(sources.label))
-    .prepare('sources_of_company'),
-);
-
-/** The reads `findCompany` makes, to send with a transaction's `begin` (`Tenancy.run`): sign-in and refresh. */
-export const companyReads = (db: Db, companyId: string): Prefetch[] => [
-  { statement: companyById(db), values: { companyId } },
-  { statement: toursOf(db), values: { companyId } },
-  { statement: sourcesOf(db), values: { companyId } },
-];
-
 /** The company as the spec's client sees it: flags plus its tours and sources. */
 export async function findCompany(db: Db, companyId: string): Promise<Company | undefined> {
-  const [row] = await companyById(db).execute({ companyId });
+  const [row] = await db.select().from(companies).where(eq(companies.id, companyId));
   if (!row) return undefined;
-  const [tourRows, sourceRows] = await Promise.all([
-    toursOf(db).execute({ companyId }),
-    sourcesOf(db).execute({ companyId }),
-  ]);
+  const tourRows = await db
+    .select()
+    .from(tours)
+    .where(eq(tours.companyId, companyId))
+    .orderBy(asc(tours.position), asc(tours.label));
+  const sourceRows = await db
+    .select()
+    .from(sources)
+    .where(eq(sources.companyId, companyId))
+    .orderBy(asc(sources.position), asc(sources.label));
   return {
     _id: row.id,
     name: row.name,

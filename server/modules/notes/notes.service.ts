@@ -1,31 +1,40 @@
-import { parseNoteUniqueId } from '../../../src/domain/slotRules';
-import type { Db } from '../../db/client';
+import { parseNoteUniqueId, type SlotRef } from '../../../src/domain/slotRules';
+import type { AuthContext, Caller } from '../../db/signedIn';
+import type { Tenancy } from '../../db/tenancy';
 import { BadRequestError } from '../../errors';
-import type { AuthContext } from '../../plugins/auth';
-import { assertVisible, companyOf } from '../bookings/bookings.rules';
+import { assertVisible } from '../bookings/bookings.rules';
 import { findNote, upsertNote } from './notes.repository';
+
+function slotOf(uniqueId: string): SlotRef {
+  const slot = parseNoteUniqueId(uniqueId);
+  if (!slot) throw new BadRequestError('A note key is day-time-tour, e.g. 2026-05-01-10:00-Old Town', 'VALIDATION');
+  return slot;
+}
 
 /** A slot's note follows the slot's visibility: a Guide reads and writes only notes of slots they may see. */
 export class NotesService {
   constructor(
-    private readonly db: Db,
+    private readonly tenancy: Tenancy,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async get(auth: AuthContext, uniqueId: string): Promise<{ note: string }> {
-    await this.assertVisible(auth, uniqueId);
-    return { note: (await findNote(this.db, auth.companyId, uniqueId)) ?? '' };
+  get(caller: Caller, uniqueId: string): Promise<{ note: string }> {
+    const slot = slotOf(uniqueId);
+    return this.tenancy.runAs(caller, async (tx, auth) => {
+      this.assertVisible(auth, slot);
+      return { note: (await findNote(tx, auth.companyId, uniqueId)) ?? '' };
+    });
   }
 
-  async save(auth: AuthContext, uniqueId: string, note: string): Promise<{ note: string }> {
-    await this.assertVisible(auth, uniqueId);
-    return { note: await upsertNote(this.db, auth.companyId, uniqueId, note, auth.email) };
+  save(caller: Caller, uniqueId: string, note: string): Promise<{ note: string }> {
+    const slot = slotOf(uniqueId);
+    return this.tenancy.runAs(caller, async (tx, auth) => {
+      this.assertVisible(auth, slot);
+      return { note: await upsertNote(tx, auth.companyId, uniqueId, note, auth.email) };
+    });
   }
 
-  private async assertVisible(auth: AuthContext, uniqueId: string): Promise<void> {
-    const slot = parseNoteUniqueId(uniqueId);
-    if (!slot) throw new BadRequestError('A note key is day-time-tour, e.g. 2026-05-01-10:00-Old Town', 'VALIDATION');
-    if (auth.role === 'Manager') return;
-    assertVisible(auth, await companyOf(this.db, auth), slot, this.now());
+  private assertVisible(auth: AuthContext, slot: SlotRef): void {
+    if (auth.role !== 'Manager') assertVisible(auth, auth.company, slot, this.now());
   }
 }

@@ -9,33 +9,15 @@ import {
   reportQuerySchema,
 } from '../../../src/domain/schemas/reports';
 import { requireManager } from '../../plugins/auth';
-import type { ReportRequest, ReportsService } from './reports.service';
+import type { ReportsService } from './reports.service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
-
-function asksForCsv(query: unknown): boolean {
-  return (query as { format?: unknown } | undefined)?.format === 'csv';
-}
 
 export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = async (app, { reports }) => {
   app.get(
     '/api/bookings/reports/:field/:startDate/:endDate/:sources/:tours',
     {
-      // The CSV stream outlives the handler: the service opens its own tenant scopes for it. A page runs in the
-      // request's. Asked before validation: a `format` other than the exact string 'csv' fails it, or is JSON.
-      config: {
-        access: 'manager',
-        ownTransactions: (request) => asksForCsv(request.query),
-        // Asked only for a validated JSON page (a CSV owns its transactions).
-        prefetch: (request, companyId) => {
-          const { page, pageSize, onlyNoShows } = request.query as {
-            page: number;
-            pageSize: number;
-            onlyNoShows: boolean;
-          };
-          return reports.reads.page(companyId, { ...(request.params as ReportRequest), onlyNoShows }, page, pageSize);
-        },
-      },
+      config: { access: 'manager' },
       schema: {
         params: reportParamsSchema,
         querystring: reportQuerySchema,

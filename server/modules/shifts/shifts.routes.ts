@@ -9,7 +9,7 @@ import {
   shiftSchema,
   timeRangeBodySchema,
 } from '../../../src/domain/schemas/team';
-import { requireAuth } from '../../plugins/auth';
+import { requireCaller } from '../../plugins/auth';
 import type { ShiftsService } from './shifts.service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -25,7 +25,7 @@ export const shiftsRoutes: FastifyPluginAsyncZod<{ shifts: ShiftsService }> = as
         response: { 200: z.array(guideShiftRowSchema), ...errors, 413: errorBodySchema, 415: errorBodySchema },
       },
     },
-    async (request) => shifts.guideShifts(requireAuth(request), request.body),
+    async (request) => shifts.guideShifts(requireCaller(request), request.body),
   );
 
   // The company name in the spec's path is ignored: the company comes from the token.
@@ -40,14 +40,14 @@ export const shiftsRoutes: FastifyPluginAsyncZod<{ shifts: ShiftsService }> = as
     },
     async (request) => {
       const { day, time, tour } = request.params;
-      return shifts.get(requireAuth(request), noteUniqueId(day, time, tour));
+      return shifts.get(requireCaller(request), noteUniqueId(day, time, tour));
     },
   );
 
   app.get(
     '/api/shift/:shiftString',
     { config: { access: 'member' }, schema: { params: shiftStringParams, response: { 200: shiftSchema, ...errors } } },
-    async (request) => shifts.get(requireAuth(request), request.params.shiftString),
+    async (request) => shifts.get(requireCaller(request), request.params.shiftString),
   );
 
   app.post(
@@ -60,6 +60,6 @@ export const shiftsRoutes: FastifyPluginAsyncZod<{ shifts: ShiftsService }> = as
         response: { 200: shiftSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
       },
     },
-    async (request) => shifts.saveGuides(requireAuth(request), request.params.shiftString, request.body),
+    async (request) => shifts.saveGuides(requireCaller(request), request.params.shiftString, request.body),
   );
 };

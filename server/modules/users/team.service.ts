@@ -1,13 +1,22 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { AddGuideBody, Member } from '../../../src/domain/team';
+import type { Db } from '../../db/client';
 import type { Tenancy } from '../../db/tenancy';
 import { isUniqueViolation } from '../../db/errors';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
-import type { AuthContext } from '../../plugins/auth';
+import type { Caller } from '../../db/signedIn';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/refreshTokens.repository';
 import { EMAIL_TAKEN } from './users.service';
-import { findMemberKeysByEmail, insertUser, listTeam, markDeleted, type UserRow } from './users.repository';
+import {
+  findMemberKeysByEmail,
+  insertUser,
+  listMembers,
+  listTeam,
+  markDeleted,
+  type MemberRef,
+  type UserRow,
+} from './users.repository';
 
 const toMember = (row: Pick<UserRow, 'id' | 'email' | 'role' | 'name'>): Member => ({
   _id: row.id,
@@ -18,22 +27,28 @@ const toMember = (row: Pick<UserRow, 'id' | 'email' | 'role' | 'name'>): Member 
 
 /** The Team page: Managers add and remove guides; everyone may see who is on the team. */
 export class TeamService {
-  constructor(private readonly tenancy: Tenancy) {}
+  constructor(
+    /** For the email lookup across companies (a SECURITY DEFINER function). */
+    private readonly db: Db,
+    private readonly tenancy: Tenancy,
+  ) {}
 
-  private get db() {
-    return this.tenancy.db;
+  async list(caller: Caller): Promise<Member[]> {
+    const rows = await this.tenancy.runAs(caller, (tx, auth) => listTeam(tx, auth.companyId));
+    return rows.map(toMember);
   }
 
-  async list(auth: AuthContext): Promise<Member[]> {
-    return (await listTeam(this.db, auth.companyId)).map(toMember);
+  /** Active members a booking can be checked in as, by name. */
+  guides(caller: Caller): Promise<MemberRef[]> {
+    return this.tenancy.runAs(caller, (tx, auth) => listMembers(tx, auth.companyId));
   }
 
-  /** Runs its own transactions (the route opts out of the request's): the password is hashed outside them. */
-  async addGuide(auth: AuthContext, body: AddGuideBody): Promise<Member> {
+  async addGuide(caller: Caller, body: AddGuideBody): Promise<Member> {
     if (await findMemberKeysByEmail(this.db, body.email)) throw new ConflictError(EMAIL_TAKEN, 'EMAIL_TAKEN');
+    // argon2 runs outside any transaction: it takes tens of milliseconds.
     const passwordHash = await hashPassword(body.password);
     const row = {
-      companyId: auth.companyId,
+      companyId: caller.companyId,
       id: uuidv7(),
       email: body.email,
       name: body.name,
@@ -42,13 +57,13 @@ export class TeamService {
       passwordHash,
     };
     try {
-      await this.tenancy.run(auth.companyId, async () => {
+      await this.tenancy.runAs(caller, async (tx, auth) => {
         // Bookings and shifts name their guide, so two members of a company may not share a name.
-        const team = await listTeam(this.db, auth.companyId);
+        const team = await listTeam(tx, auth.companyId);
         if (team.some((m) => m.name.toLowerCase() === body.name.toLowerCase())) {
           throw new ConflictError(`${body.name} is already on the team`, 'NAME_TAKEN');
         }
-        await insertUser(this.db, row);
+        await insertUser(tx, row);
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw new ConflictError(EMAIL_TAKEN, 'EMAIL_TAKEN');
@@ -58,13 +73,13 @@ export class TeamService {
   }
 
   /** The member can no longer sign in and every session ends; their past work stays in the reports. */
-  async remove(auth: AuthContext, memberId: string): Promise<void> {
-    if (memberId === auth.userId) throw new BadRequestError('You cannot delete your own account', 'CANNOT_DELETE_SELF');
+  async remove(caller: Caller, memberId: string): Promise<void> {
+    if (memberId === caller.userId) {
+      throw new BadRequestError('You cannot delete your own account', 'CANNOT_DELETE_SELF');
+    }
     const now = new Date();
-    await this.db.transaction(async (tx) => {
-      if (!(await markDeleted(tx, auth.companyId, memberId, now))) {
-        throw new NotFoundError('Team member not found');
-      }
+    await this.tenancy.runAs(caller, async (tx, auth) => {
+      if (!(await markDeleted(tx, auth.companyId, memberId, now))) throw new NotFoundError('Team member not found');
       await revokeUserSessions(tx, auth.companyId, memberId, now);
     });
   }

@@ -7,17 +7,14 @@ import {
   signupSchema,
 } from '../../../src/domain/schemas/auth';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import { requireAuth, requireManager } from '../../plugins/auth';
+import { requireCaller, requireManager } from '../../plugins/auth';
 import { setRefreshCookie } from '../auth/cookies';
 import { addGuideBodySchema, guideRefSchema, memberSchema } from '../../../src/domain/schemas/team';
 import { GUIDE_ADDED, GUIDE_DELETED } from '../../../src/domain/team';
 import type { TeamService } from './team.service';
-import { listMembers } from './users.repository';
 import type { UsersService } from './users.service';
 
 export interface UsersRoutesOptions {
-  db: Db;
   users: UsersService;
   team: TeamService;
   signupRateLimit: { max: number; timeWindow: number };
@@ -50,8 +47,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   app.post(
     '/api/user/changePassword',
     {
-      // Hashes a password: the service keeps argon2 out of its transactions.
-      config: { access: 'member', ownTransactions: true },
+      config: { access: 'member' },
       schema: {
         body: changePasswordSchema,
         response: {
@@ -64,9 +60,8 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      const auth = requireAuth(request);
       const { oldPassword, newPassword } = request.body;
-      const session = await opts.users.changePassword(auth.companyId, auth.userId, oldPassword, newPassword);
+      const session = await opts.users.changePassword(requireCaller(request), oldPassword, newPassword);
       setRefreshCookie(request, reply, session);
       return { message: 'Password changed successfully' };
     },
@@ -80,20 +75,19 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
         response: { 200: z.array(guideRefSchema), 401: errorBodySchema },
       },
     },
-    async (request) => listMembers(opts.db, requireAuth(request).companyId),
+    async (request) => opts.team.guides(requireCaller(request)),
   );
 
   app.get(
     '/api/user/users/company',
     { config: { access: 'member' }, schema: { response: { 200: z.array(memberSchema), 401: errorBodySchema } } },
-    async (request) => opts.team.list(requireAuth(request)),
+    async (request) => opts.team.list(requireCaller(request)),
   );
 
   app.post(
     '/api/user/addguide',
     {
-      // Hashes a password: the service keeps argon2 out of its transactions.
-      config: { access: 'manager', ownTransactions: true },
+      config: { access: 'manager' },
       schema: {
         body: addGuideBodySchema,
         response: {

@@ -1,5 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { WALKIN_SOURCE } from '../../../src/domain/company';
+import type { Db } from '../../db/client';
+import type { Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
 import { isUniqueViolation } from '../../db/errors';
 import { BadRequestError, ConflictError, UnauthorizedError } from '../../errors';
@@ -26,25 +28,24 @@ export function nameFromEmail(email: string): string {
 
 export class UsersService {
   constructor(
+    /** For the email lookup across companies (a SECURITY DEFINER function). */
+    private readonly db: Db,
     private readonly tenancy: Tenancy,
     private readonly auth: AuthService,
   ) {}
 
-  private get db() {
-    return this.tenancy.db;
-  }
-
   /** Signup creates a company (UTC, a Walkin source, no tours) whose first member is its Manager. */
   async signup(email: string, password: string): Promise<Session> {
     if (await findMemberKeysByEmail(this.db, email)) throw new ConflictError(EMAIL_TAKEN, 'EMAIL_TAKEN');
+    // argon2 runs outside any transaction: it takes tens of milliseconds.
     const passwordHash = await hashPassword(password);
     const companyId = uuidv7();
     const userId = uuidv7();
     try {
-      return await this.tenancy.run(companyId, async () => {
-        await insertCompany(this.db, { id: companyId, name: companyNameFromEmail(email), timezone: 'UTC' });
-        await insertSources(this.db, [{ companyId, id: uuidv7(), key: 'walkin', label: WALKIN_SOURCE, position: 0 }]);
-        await insertUser(this.db, {
+      return await this.tenancy.run(companyId, async (tx) => {
+        await insertCompany(tx, { id: companyId, name: companyNameFromEmail(email), timezone: 'UTC' });
+        await insertSources(tx, [{ companyId, id: uuidv7(), key: 'walkin', label: WALKIN_SOURCE, position: 0 }]);
+        await insertUser(tx, {
           companyId,
           id: userId,
           email,
@@ -53,9 +54,9 @@ export class UsersService {
           assignable: true,
           passwordHash,
         });
-        const user = await findActiveUser(this.db, companyId, userId);
+        const user = await findActiveUser(tx, companyId, userId);
         if (!user) throw new Error('Signed-up user vanished');
-        return this.auth.startSession(user, uuidv7());
+        return this.auth.startSession(tx, user, uuidv7());
       });
     } catch (err) {
       // Another sign-up took the email between the check and the insert.
@@ -65,20 +66,21 @@ export class UsersService {
   }
 
   /** Ends every session of the user (refresh and access tokens) and starts a fresh one for the caller. */
-  async changePassword(companyId: string, userId: string, oldPassword: string, newPassword: string): Promise<Session> {
-    const user = await this.tenancy.run(companyId, () => findActiveUser(this.db, companyId, userId));
+  async changePassword(caller: Caller, oldPassword: string, newPassword: string): Promise<Session> {
+    const { companyId, userId } = caller;
+    const user = await this.tenancy.runAs(caller, (tx) => findActiveUser(tx, companyId, userId));
     if (!user) throw new UnauthorizedError();
     // argon2 runs outside any transaction: it takes tens of milliseconds.
     if (!(await verifyPassword(user.passwordHash, oldPassword))) {
       throw new BadRequestError('Old password is incorrect', 'WRONG_PASSWORD');
     }
     const passwordHash = await hashPassword(newPassword);
-    return this.tenancy.run(companyId, async () => {
-      await updatePasswordHash(this.db, companyId, userId, passwordHash);
-      await revokeUserSessions(this.db, companyId, userId, new Date());
-      const changed = await findActiveUser(this.db, companyId, userId);
+    return this.tenancy.run(companyId, async (tx) => {
+      await updatePasswordHash(tx, companyId, userId, passwordHash);
+      await revokeUserSessions(tx, companyId, userId, new Date());
+      const changed = await findActiveUser(tx, companyId, userId);
       if (!changed) throw new UnauthorizedError();
-      return this.auth.startSession(changed, uuidv7());
+      return this.auth.startSession(tx, changed, uuidv7());
     });
   }
 }

@@ -1,0 +1,108 @@
+import { describeDifferences, type Booking, type EditBookingBody } from '../../../src/domain/booking';
+import { CUSTOMER_TYPES, countsFromList, totalCount } from '../../../src/domain/customerTypes';
+import type { Caller } from '../../db/signedIn';
+import type { Tenancy } from '../../db/tenancy';
+import { BadRequestError, NotFoundError } from '../../errors';
+import { attendedCounts, bookedCounts, toBookingDto, viewerOf } from './bookings.mapper';
+import { findBooking, updateBooking, type BookingRow } from './bookings.repository';
+import {
+  assertKnownSource,
+  assertKnownTour,
+  assertModifiable,
+  cancelledError,
+  chosenGuide,
+  modifiableBooking,
+  staleError,
+} from './bookings.rules';
+
+/** The facts an edit can change, as `describeDifferences` compares them. */
+function snapshot(row: BookingRow) {
+  return {
+    name: row.name,
+    counts: bookedCounts(row),
+    time: row.time,
+    tour: row.tour,
+    date: row.date,
+    source: row.source,
+    phone: row.phone,
+    cancelled: row.cancelled,
+  };
+}
+
+/** Spec §4 booking edit: the version it was based on must still be current (409 with the current booking if not). */
+export class BookingEditsService {
+  constructor(
+    private readonly tenancy: Tenancy,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  edit(caller: Caller, bookingId: string, body: EditBookingBody): Promise<Booking> {
+    return this.tenancy.runAs(caller, async (tx, auth) => {
+      const viewer = viewerOf(auth.role, auth.company);
+      const row = await modifiableBooking(tx, auth, bookingId, this.now());
+      if (row.version !== body.version) throw staleError(toBookingDto(row, viewer));
+      const edit = body.bookingAfterEditServer;
+      assertModifiable(auth, auth.company, { day: edit.date, time: edit.time }, this.now());
+
+      const source = edit.source ?? row.source;
+      if (source !== row.source) {
+        if (!row.manual) throw new BadRequestError('Only manually added bookings can change source', 'SOURCE_LOCKED');
+        await assertKnownSource(tx, auth.companyId, source);
+      }
+      if (edit.tour !== row.tour) await assertKnownTour(tx, auth.companyId, edit.tour);
+
+      const counts = countsFromList(edit.customers);
+      // Types the edit does not mention keep their count; a type sent as 0 is emptied.
+      for (const type of CUSTOMER_TYPES) {
+        if (!edit.customers.some((entry) => type in entry)) counts[type] = bookedCounts(row)[type];
+      }
+      const attended = attendedCounts(row);
+      const phone = viewer.showPhone && edit.phone !== undefined ? edit.phone || null : row.phone;
+      const after = {
+        name: edit.name ?? row.name,
+        counts,
+        time: edit.time,
+        tour: edit.tour,
+        date: edit.date,
+        source,
+        phone,
+        cancelled: edit.cancelled,
+      };
+      const differences = describeDifferences(snapshot(row), after);
+      const guide = await chosenGuide(tx, auth, body.chosenGuideName);
+      if (!differences && guide === undefined) return toBookingDto(row, viewer);
+
+      const updated = await updateBooking(
+        tx,
+        auth.companyId,
+        row.id,
+        {
+          name: after.name,
+          date: after.date,
+          time: after.time,
+          tour: after.tour,
+          source: after.source,
+          phone: after.phone,
+          adults: counts.Adults,
+          teens: counts.Teens,
+          children: counts.Children,
+          // Nobody can have attended more guests than are now booked.
+          attendedAdults: Math.min(attended.Adults, counts.Adults),
+          attendedTeens: Math.min(attended.Teens, counts.Teens),
+          attendedChildren: Math.min(attended.Children, counts.Children),
+          pax: totalCount(counts),
+          cancelled: after.cancelled,
+          modifiedBy: auth.email,
+          differences: differences || row.differences,
+          ...(guide !== undefined ? { guide } : {}),
+        },
+        body.version,
+      );
+      if (updated) return toBookingDto(updated, viewer);
+      const current = await findBooking(tx, auth.companyId, row.id);
+      if (!current) throw new NotFoundError('Booking not found');
+      if (current.cancelled) throw cancelledError();
+      throw staleError(toBookingDto(current, viewer));
+    });
+  }
+}
