@@ -12,12 +12,7 @@ async function main(): Promise<void> {
     await runPrimary({ ...config, databaseUrl: config.databaseUrl });
     return;
   }
-  // The embedded database's worker failing leaves nothing to serve: exit (through close-with-grace) to be restarted.
-  const database = await openDatabase(config, (err) =>
-    setImmediate(() => {
-      throw err;
-    }),
-  );
+  const database = await openDatabase(config);
   const seeded = database.kind === 'pglite' ? await seedDemoIfEmpty(database.owner, new Date()) : false;
   const app = await buildApp(config, { database });
 

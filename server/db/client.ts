@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -9,7 +9,6 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { Pool } from 'pg';
 import lockfile from 'proper-lockfile';
 import { migrationsFolder } from '../lib/paths';
-import { PgliteProxy } from './pgliteProxy';
 import * as schema from './schema';
 
 /** Both drivers share this type; a transaction is one too, so repositories take `Db` for either. */
@@ -61,22 +60,16 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   }
 }
 
-export async function openEmbedded(
-  dataDir: string,
-  /** Told when the database's worker fails after opening: nothing can be read or written from then on. */
-  onFailure?: (err: Error) => void,
-): Promise<Database> {
+export async function openEmbedded(dataDir: string): Promise<Database> {
   const dir = resolve(dataDir);
   mkdirSync(dir, { recursive: true });
   const unlock = await lockDataDir(dir);
   try {
-    // PGlite runs in a worker thread, the HTTP server on this one; Drizzle drives it through the proxy.
-    const client = await PgliteProxy.open(join(dir, 'pglite'), onFailure);
-    const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
+    const client = await PGlite.create(join(dir, 'pglite'));
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
     try {
       await migratePglite(db as never, { migrationsFolder });
     } catch (err) {
-      // The migration's error is the one to report; a worker that already failed has nothing left to close.
       await client.close().catch(() => undefined);
       throw err;
     }
@@ -133,11 +126,10 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
   };
 }
 
-export function openDatabase(
-  config: { databaseUrl: string | undefined; dataDir: string; poolSize: number },
-  onFailure?: (err: Error) => void,
-): Promise<Database> {
-  return config.databaseUrl
-    ? openPostgres(config.databaseUrl, config.poolSize)
-    : openEmbedded(config.dataDir, onFailure);
+export function openDatabase(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  poolSize: number;
+}): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, config.poolSize) : openEmbedded(config.dataDir);
 }
