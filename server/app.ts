@@ -1,15 +1,15 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifySchema } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { Tenancy } from './db/tenancy';
 import { logMethod, serializeError } from './lib/logSerializers';
 import { rateLimitStore } from './lib/rateLimitStore';
-import { responseSerializerCompiler } from './lib/responseSerializer';
-import { SECURITY_HEADERS } from './lib/securityHeaders';
+import { securityHeaders } from './lib/securityHeaders';
 import { loadOrCreateSecret } from './lib/secret';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
@@ -101,7 +101,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(responseSerializerCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
@@ -114,12 +114,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   if (!deps.database) app.addHook('onClose', () => database.close());
 
-  // The same security headers on every answer (see lib/securityHeaders.ts), into Fastify's header map: errors and
-  // 404s keep them, and they are written with the rest in one go.
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(SECURITY_HEADERS);
-    done();
-  });
+  await app.register(helmet, securityHeaders);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await app.register(rateLimit, { global: false, store: rateLimitStore(database.db, secret) });

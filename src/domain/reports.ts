@@ -1,6 +1,5 @@
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { CUSTOMER_TYPES, type CustomerCounts } from './customerTypes';
-import { Remembered } from './remembered';
 
 /** Spec §9: checkinStatus lists no-shows by tour date; reservationDate lists bookings by the day they were made. */
 export const REPORT_TYPES = ['checkinStatus', 'reservationDate'] as const;
@@ -37,11 +36,8 @@ export function isEncodedNameList(joined: string): boolean {
  * the day starts at the change; where it repeats the hour before or after midnight, at its first 00:00.
  */
 function startOfZonedDay(day: string, timezone: string): Date {
-  return new Date(dayStarts.get(`${timezone} ${day}`, () => firstInstantOfDay(day, timezone)));
+  return new Date(firstInstantOfDay(day, timezone));
 }
-
-/** The first instants of days (ms) already worked out, by zone and day: each report page asks for two. */
-const dayStarts = new Remembered<number>(4096);
 
 function firstInstantOfDay(day: string, timezone: string): number {
   const guess = fromZonedTime(`${day}T00:00:00.000`, timezone).getTime();

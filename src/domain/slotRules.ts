@@ -2,7 +2,6 @@ import { fromZonedTime } from 'date-fns-tz';
 import type { Role } from './auth';
 import type { Company } from './company';
 import { isCalendarDay } from './dates';
-import { Remembered } from './remembered';
 import { todayInZone } from './zonedDates';
 
 /** Spec §4/§9: a Guide may change a slot until 30 minutes after it starts. */
@@ -20,15 +19,9 @@ export interface SlotRef {
 
 type CompanyRules = Pick<Company, 'timezone' | 'unlockBookings' | 'hideBookings' | 'beforeTime' | 'afterTime'>;
 
-/** Slot starts already worked out (ms), by zone, day and time. */
-const starts = new Remembered<number>(4096);
-
 /** The instant a slot starts: its day and time are wall-clock values in the company's timezone. */
 export function slotStart(slot: SlotRef, timezone: string): Date {
-  const start = starts.get(`${timezone} ${slot.day}T${slot.time}`, () =>
-    fromZonedTime(`${slot.day}T${slot.time}:00`, timezone).getTime(),
-  );
-  return new Date(start);
+  return fromZonedTime(`${slot.day}T${slot.time}:00`, timezone);
 }
 
 export function nextDay(day: string): string {

@@ -1,20 +1,7 @@
 // Intl rather than date-fns-tz, which probes the platform's time zones as it loads: the guide's day page shows
 // today and should not pay for that.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timezone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timezone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: timezone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    formatters.set(timezone, formatter);
-  }
-  return formatter;
-}
+const formatterFor = (timezone: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** Today's date (yyyy-MM-dd) in the company's timezone. */
 export function todayInZone(timezone: string, now: Date): string {

@@ -5,6 +5,6 @@ import { baseQueryWithReauth } from './baseQueryWithReauth';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithReauth,
-  tagTypes: ['Bookings', 'Slot', 'Note', 'Shift', 'Team', 'Report', 'Fees', 'Company'],
+  tagTypes: ['Bookings', 'Slot', 'Note', 'Shift', 'Team', 'Report', 'Fees'],
   endpoints: () => ({}),
 });

@@ -52,10 +52,17 @@ export class BookingsService {
       const viewer = viewerOf(auth.role, auth.company);
       const now = this.now();
       const rows = await listDayBookings(tx, auth.companyId, day);
+      // A day has a few start times and many bookings: each time is judged once.
+      const judged = new Map<string, boolean>();
+      const canSee = (time: string) => {
+        let seen = judged.get(time);
+        if (seen === undefined) judged.set(time, (seen = canSeeSlot(auth.role, auth.company, { day, time }, now)));
+        return seen;
+      };
       const visible: BookingRow[] = [];
       const hidden = new Set<string>();
       for (const row of rows) {
-        if (canSeeSlot(auth.role, auth.company, { day, time: row.time }, now)) visible.push(row);
+        if (canSee(row.time)) visible.push(row);
         else hidden.add(`${row.time}|${row.tour}`);
       }
       return { bookings: visible.map((row) => toBookingDto(row, viewer)), hiddenSlots: hidden.size };

@@ -14,8 +14,9 @@ import { Page } from '../../components/Page';
 import { DAY_FORMAT } from '../../domain/dates';
 import { todayInZone } from '../../domain/zonedDates';
 import { errorMessage } from '../../services/errors';
+import { useGetCompanyGuidesQuery, type CompanyGuide } from '../../services/guidesApi';
 import { ShiftsGrid } from './ShiftsGrid';
-import { useGetGuideShiftsQuery, useGetShiftGuidesQuery, type ShiftGuide } from './shiftsApi';
+import { useGetGuideShiftsQuery } from './shiftsApi';
 
 interface Range {
   from: Date | null;
@@ -63,7 +64,7 @@ function ShiftsReport() {
   const isManager = user.role === 'Manager';
   const [range, setRange] = useState(() => lastSevenDays(company.timezone, new Date()));
   const [guideId, setGuideId] = useState(user._id);
-  const { data: guides } = useGetShiftGuidesQuery(isManager ? undefined : skipToken);
+  const { data: guides } = useGetCompanyGuidesQuery(isManager ? undefined : skipToken);
 
   const errors = rangeErrors(range);
   const days = requestedDays(range);
@@ -74,7 +75,7 @@ function ShiftsReport() {
     { refetchOnMountOrArgChange: true },
   );
 
-  const self: ShiftGuide = { _id: user._id, name: user.name };
+  const self: CompanyGuide = { _id: user._id, name: user.name };
   const options = guides && guides.length > 0 ? guides : [self];
   const guideName = isManager ? (options.find((g) => g._id === guideId)?.name ?? user.name) : user.name;
 

@@ -9,11 +9,6 @@ export interface GuideShiftsArgs {
   end: string;
 }
 
-export interface ShiftGuide {
-  _id: string;
-  name: string;
-}
-
 export const shiftsApi = api.injectEndpoints({
   endpoints: (build) => ({
     // A POST (spec §7) that only reads, so a query: cached per guide and range like any other report.
@@ -24,12 +19,7 @@ export const shiftsApi = api.injectEndpoints({
       },
       providesTags: [{ type: 'Shift', id: 'LIST' }],
     }),
-    /** The Manager's guide picker: every member of the company (a Manager can lead tours too). */
-    getShiftGuides: build.query<ShiftGuide[], void>({
-      query: () => '/api/user/guides/company',
-      providesTags: [{ type: 'Team', id: 'LIST' }],
-    }),
   }),
 });
 
-export const { useGetGuideShiftsQuery, useGetShiftGuidesQuery } = shiftsApi;
+export const { useGetGuideShiftsQuery } = shiftsApi;

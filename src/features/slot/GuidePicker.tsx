@@ -1,6 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useGetCompanyGuidesQuery } from './guidesApi';
+import { useGetCompanyGuidesQuery } from '../../services/guidesApi';
 
 interface GuidePickerProps {
   /** The guide's name (what the check-in records), or null to check in as oneself. */

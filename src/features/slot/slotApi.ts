@@ -55,14 +55,24 @@ const shiftTag = (slot: SlotArgs) => ({ type: 'Shift' as const, id: shiftStringO
 // The guide shift report is built from shifts and from the guides recorded on bookings.
 const shiftReportTag = { type: 'Shift' as const, id: 'LIST' };
 
-/** Every change to a slot also changes its day's list (pax, checked-in) and the slot the booking moves to. */
+/**
+ * A booking's change (a check-in, an edit, a new booking) changes its day: the day's list (pax, checked-in), its fees
+ * and the reports.
+ */
+const dayTags = (day: string) => [
+  { type: 'Bookings' as const, id: day },
+  { type: 'Fees' as const, id: day },
+  { type: 'Report' as const, id: 'LIST' },
+];
+
+/** Every change to a slot also changes its day and the slot and day the booking moves to. */
 const slotAndDayTags = (slot: SlotArgs, booking?: Booking) => [
   { type: 'Slot' as const, id: slotId(slot) },
-  { type: 'Bookings' as const, id: slot.day },
+  ...dayTags(slot.day),
   ...(booking
     ? [{ type: 'Slot' as const, id: slotId({ day: booking.date, time: booking.time, tour: booking.tour }) }]
     : []),
-  ...(booking && booking.date !== slot.day ? [{ type: 'Bookings' as const, id: booking.date }] : []),
+  ...(booking && booking.date !== slot.day ? dayTags(booking.date) : []),
 ];
 
 export const slotApi = api.injectEndpoints({
@@ -102,7 +112,7 @@ export const slotApi = api.injectEndpoints({
           patch.undo();
         }
       },
-      invalidatesTags: (_result, _error, { day }) => [{ type: 'Bookings', id: day }],
+      invalidatesTags: (_result, _error, { day }) => dayTags(day),
     }),
     editBooking: build.mutation<Booking, EditBookingArgs>({
       query: ({ bookingId, body }) => ({ url: `/api/bookings/edit/${bookingId}`, method: 'PATCH', body }),

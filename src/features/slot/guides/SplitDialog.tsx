@@ -23,7 +23,7 @@ import { splitEvenly } from '../../../domain/split';
 import type { Shift } from '../../../domain/team';
 import { errorCode, errorMessage } from '../../../services/errors';
 import { BookingDialogFrame, BookingForm, FormActions } from '../BookingFormFields';
-import { useGetCompanyGuidesQuery } from '../guidesApi';
+import { useGetCompanyGuidesQuery } from '../../../services/guidesApi';
 import { useSaveShiftGuidesMutation, type ShiftArgs, type SlotArgs } from '../slotApi';
 import { countsText } from '../slotCounts';
 import { GuideShareFields } from './GuideShareFields';

@@ -1,6 +1,6 @@
-import { api } from '../../services/api';
+import { api } from './api';
 
-/** A team member check-ins can be recorded as (spec §7: GET /api/user/guides/company). */
+/** A member of the company: whom check-ins are recorded as and shifts are shown for (spec §7: GET /api/user/guides/company). */
 export interface CompanyGuide {
   _id: string;
   name: string;
