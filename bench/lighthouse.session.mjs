@@ -10,7 +10,7 @@ import { launch } from 'chrome-launcher';
 import { chromium } from 'playwright-core';
 
 export const GUIDE = 'guide@demo.test';
-const DEMO_PASSWORD = 'tourdesk-demo'; // README.md, server/db/seed.ts
+const DEMO_PASSWORD = 'tourdesk-demo'; // README.md, server/seed.ts
 /** The seed puts this party in today's slot that starts within the hour (test/e2e/slot.spec.ts). */
 export const NEAR_PARTY = 'Lena Fischer';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { runPrimary } from './cluster';
 import { ConfigError, listeningUrl, loadConfig } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemoIfEmpty } from './db/seed';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoIfEmpty } from './seed';
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -1,5 +1,6 @@
 import type { Role } from '../../src/domain/auth';
-import type { companies } from './schema';
+import { getTableColumns } from 'drizzle-orm';
+import { companies } from './schema';
 
 export type CompanySettings = typeof companies.$inferSelect;
 
@@ -31,20 +32,16 @@ export interface MemberRow {
   role: Role;
   assignable: boolean;
   session_version: number;
-  company_name: string;
-  timezone: string;
-  before_time: number;
-  after_time: number;
-  hide_bookings: boolean | null;
-  unlock_bookings: boolean;
-  show_phone_to_managers: boolean;
-  show_phone_to_guides: boolean;
-  display: boolean;
-  hide_sources_copy_only: boolean;
-  display_sources_modal: boolean;
-  detailed_shifts: boolean;
-  /** A Date from the drivers' own parsing, the text of a timestamptz from a raw Drizzle query. */
-  company_created_at: string | Date;
+  /** The company's row as `to_jsonb` writes it: keyed by column name. */
+  company: Record<string, unknown>;
+}
+
+const companyColumns = Object.entries(getTableColumns(companies));
+
+/** The company's row with the schema's keys and types (JSON has no timestamps). */
+function companyOf(json: Record<string, unknown>): CompanySettings {
+  const row = Object.fromEntries(companyColumns.map(([key, column]) => [key, json[column.name]]));
+  return { ...row, createdAt: new Date(json.created_at as string) } as CompanySettings;
 }
 
 /**
@@ -60,21 +57,6 @@ export function signedInMember(caller: Caller, row: MemberRow | undefined): Auth
     email: row.email,
     name: row.user_name,
     assignable: row.assignable,
-    company: {
-      id: caller.companyId,
-      name: row.company_name,
-      timezone: row.timezone,
-      beforeTime: row.before_time,
-      afterTime: row.after_time,
-      hideBookings: row.hide_bookings,
-      unlockBookings: row.unlock_bookings,
-      showPhoneToManagers: row.show_phone_to_managers,
-      showPhoneToGuides: row.show_phone_to_guides,
-      display: row.display,
-      hideSourcesCopyOnly: row.hide_sources_copy_only,
-      displaySourcesModal: row.display_sources_modal,
-      detailedShifts: row.detailed_shifts,
-      createdAt: new Date(row.company_created_at),
-    },
+    company: companyOf(row.company),
   };
 }

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { todayInMadrid } from './fixtures';
 
-/** The seed puts this party in the slot starting within the hour (server/db/seed.ts). */
+/** The seed puts this party in the slot starting within the hour (server/seed.ts). */
 export const NEAR_PARTY = 'Lena Fischer';
 
 /** Opens the slot holding the near party from today's page: the only slots a Guide sees include it. */

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { DEMO_PASSWORD } from '../../server/db/seed';
+import { DEMO_PASSWORD } from '../../server/seed';
 import { copyPgliteTemplate, createPgDatabase, removeDir } from './dbTemplate';
 import { TEST_SECRET, uniqueEmail } from './helpers';
 import {

@@ -13,7 +13,7 @@ import {
   NEAR_SLOT_GUESTS,
   NEAR_SLOT_PARTY,
   seedDemo,
-} from '../../server/db/seed';
+} from '../../server/seed';
 import { removeDir } from './dbTemplate';
 import { DB_KINDS, createTestApp, login, signup, uniqueEmail } from './helpers';
 

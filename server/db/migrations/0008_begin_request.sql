@@ -1,26 +1,18 @@
 -- The first statement of every transaction of a company (server/db/tenancy.ts): it sets the company for row-level
--- security and, for a signed-in request, answers the member behind the access token with the company's settings, in
--- one statement. Like auth_request_context (0005), which it replaces (kept while an older server may still run), it
--- reads across companies before the company is set, so it runs as the owner. A null member sets the company and
--- answers no row.
+-- security and, for a signed-in request, answers the member behind the access token with the company's row (as JSON,
+-- so its columns are listed once, in the schema), in one statement. Like auth_request_context (0005), which it
+-- replaces (kept while an older server may still run), it reads across companies before the company is set, so it
+-- runs as the owner. A null member sets the company and answers no row.
 CREATE FUNCTION auth_begin_request(p_company_id uuid, p_user_id uuid)
   RETURNS TABLE (
-    user_id uuid, email text, user_name text, role text, assignable boolean, session_version integer,
-    company_name text, timezone text, before_time integer, after_time integer, hide_bookings boolean,
-    unlock_bookings boolean, show_phone_to_managers boolean, show_phone_to_guides boolean, display boolean,
-    hide_sources_copy_only boolean, display_sources_modal boolean, detailed_shifts boolean,
-    company_created_at timestamptz
+    user_id uuid, email text, user_name text, role text, assignable boolean, session_version integer, company jsonb
   )
   LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = public, pg_temp
   AS $$
   BEGIN
     PERFORM set_config('app.company_id', p_company_id::text, true);
     RETURN QUERY
-      SELECT u.id, u.email, u.name, u.role, u.assignable, u.session_version,
-             c.name, c.timezone, c.before_time, c.after_time, c.hide_bookings,
-             c.unlock_bookings, c.show_phone_to_managers, c.show_phone_to_guides, c.display,
-             c.hide_sources_copy_only, c.display_sources_modal, c.detailed_shifts,
-             c.created_at
+      SELECT u.id, u.email, u.name, u.role, u.assignable, u.session_version, to_jsonb(c)
         FROM users u JOIN companies c ON c.id = u.company_id
        WHERE p_user_id IS NOT NULL AND u.company_id = p_company_id AND u.id = p_user_id AND u.deleted_at IS NULL;
   END

@@ -75,10 +75,10 @@ export async function findCompany(db: Db, companyId: string): Promise<Company | 
     .from(sources)
     .where(eq(sources.companyId, companyId))
     .orderBy(asc(sources.position), asc(sources.label));
+  const { id, createdAt: _createdAt, ...settings } = row;
   return {
-    _id: row.id,
-    name: row.name,
-    timezone: row.timezone,
+    _id: id,
+    ...settings,
     tours: tourRows.map((t) => ({
       _id: t.id,
       id: t.key,
@@ -87,15 +87,5 @@ export async function findCompany(db: Db, companyId: string): Promise<Company | 
       flag: t.flag as TourFlag,
     })),
     sources: sourceRows.map((s) => ({ id: s.key, label: s.label })),
-    beforeTime: row.beforeTime,
-    afterTime: row.afterTime,
-    hideBookings: row.hideBookings,
-    unlockBookings: row.unlockBookings,
-    showPhoneToManagers: row.showPhoneToManagers,
-    showPhoneToGuides: row.showPhoneToGuides,
-    display: row.display,
-    hideSourcesCopyOnly: row.hideSourcesCopyOnly,
-    displaySourcesModal: row.displaySourcesModal,
-    detailedShifts: row.detailedShifts,
   };
 }

@@ -1,13 +1,13 @@
 import { addDays, addMinutes, format, parse } from 'date-fns';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { v7 as uuidv7 } from 'uuid';
-import type { Role } from '../../src/domain/auth';
-import type { TourColor, TourFlag } from '../../src/domain/company';
-import { hashPassword } from '../modules/auth/passwords';
-import { countCompanies, insertCompany, insertSources, insertTours } from '../modules/companies/companies.repository';
-import { insertUser } from '../modules/users/users.repository';
-import type { Db } from './client';
-import { bookings } from './schema';
+import type { Role } from '../src/domain/auth';
+import type { TourColor, TourFlag } from '../src/domain/company';
+import type { Db } from './db/client';
+import { bookings } from './db/schema';
+import { hashPassword } from './modules/auth/passwords';
+import { countCompanies, insertCompany, insertSources, insertTours } from './modules/companies/companies.repository';
+import { insertUser } from './modules/users/users.repository';
 
 export const DEMO_PASSWORD = 'tourdesk-demo';
 export const DEMO_TIMEZONE = 'Europe/Madrid';
