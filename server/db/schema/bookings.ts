@@ -1,0 +1,80 @@
+import {
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { companies } from './companies';
+import { companyId } from './columns';
+
+// Bookings, and the per-day counts that keep report totals fast.
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    companyId: companyId(),
+    id: uuid('id').notNull(),
+    /** The channel's own reference; empty when none was given, 'Manually added' for manual bookings. */
+    bookingId: text('booking_id').notNull().default(''),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    date: date('date', { mode: 'string' }).notNull(),
+    time: text('time').notNull(),
+    tour: text('tour').notNull(),
+    source: text('source').notNull(),
+    /** Counts per customer type as columns, so reports over millions of bookings aggregate from indexes. */
+    adults: smallint('adults').notNull().default(0),
+    teens: smallint('teens').notNull().default(0),
+    children: smallint('children').notNull().default(0),
+    attendedAdults: smallint('attended_adults').notNull().default(0),
+    attendedTeens: smallint('attended_teens').notNull().default(0),
+    attendedChildren: smallint('attended_children').notNull().default(0),
+    pax: smallint('pax').notNull(),
+    cancelled: boolean('cancelled').notNull().default(false),
+    manual: boolean('manual').notNull().default(false),
+    modifiedBy: text('modified_by'),
+    differences: text('differences'),
+    guide: text('guide'),
+    /** Optimistic concurrency: an edit based on an older version is refused with 409. */
+    version: integer('version').notNull().default(1),
+    // Milliseconds, as JavaScript dates hold: the report stream resumes after the last row's exact createdAt.
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    // A slot's bookings, and report pages by tour day in (date, time, tour, id) order.
+    index('bookings_slot_idx').on(t.companyId, t.date, t.time, t.tour, t.id),
+    // Reservation reports page and stream in (createdAt, id) order.
+    index('bookings_created_idx').on(t.companyId, t.createdAt, t.id),
+    foreignKey({ columns: [t.companyId], foreignColumns: [companies.id] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Non-cancelled bookings per day, source and tour, by tour date (`date`) and by the booking's day in the company's
+ * timezone (`created`): a report total sums at most days × sources × tours rows instead of counting bookings.
+ * Kept exact by triggers on bookings and on companies.timezone (migration 0003); never written by the app.
+ */
+export const reportCounts = pgTable(
+  'report_counts',
+  {
+    companyId: companyId(),
+    field: text('field', { enum: ['date', 'created'] }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    source: text('source').notNull(),
+    tour: text('tour').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.field, t.day, t.source, t.tour] }),
+    foreignKey({ columns: [t.companyId], foreignColumns: [companies.id] }).onDelete('cascade'),
+  ],
+);

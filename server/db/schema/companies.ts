@@ -1,0 +1,57 @@
+import { boolean, foreignKey, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { companyId, createdAt } from './columns';
+
+// A company (a tenant) and the tours and sources its bookings name.
+
+export const companies = pgTable('companies', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  timezone: text('timezone').notNull().default('UTC'),
+  beforeTime: integer('before_time').notNull().default(60),
+  afterTime: integer('after_time').notNull().default(60),
+  /** Nullable on purpose: only an explicit false lifts the guide visibility window (spec §4). */
+  hideBookings: boolean('hide_bookings'),
+  unlockBookings: boolean('unlock_bookings').notNull().default(false),
+  showPhoneToManagers: boolean('show_phone_to_managers').notNull().default(true),
+  showPhoneToGuides: boolean('show_phone_to_guides').notNull().default(false),
+  display: boolean('display').notNull().default(false),
+  hideSourcesCopyOnly: boolean('hide_sources_copy_only').notNull().default(false),
+  displaySourcesModal: boolean('display_sources_modal').notNull().default(false),
+  detailedShifts: boolean('detailed_shifts').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const tours = pgTable(
+  'tours',
+  {
+    companyId: companyId(),
+    id: uuid('id').notNull(),
+    /** The spec's short `id` of a tour (e.g. "old-town"), distinct from the row id `_id`. */
+    key: text('key').notNull(),
+    label: text('label').notNull(),
+    color: text('color').notNull().default('default'),
+    flag: text('flag').notNull().default('none'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    uniqueIndex('tours_company_label_key').on(t.companyId, t.label),
+    foreignKey({ columns: [t.companyId], foreignColumns: [companies.id] }).onDelete('cascade'),
+  ],
+);
+
+export const sources = pgTable(
+  'sources',
+  {
+    companyId: companyId(),
+    id: uuid('id').notNull(),
+    key: text('key').notNull(),
+    label: text('label').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    uniqueIndex('sources_company_label_key').on(t.companyId, t.label),
+    foreignKey({ columns: [t.companyId], foreignColumns: [companies.id] }).onDelete('cascade'),
+  ],
+);
