@@ -2,7 +2,7 @@ import CalendarMonth from '@mui/icons-material/CalendarMonth';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState, type ComponentType } from 'react';
+import { useRef, useState, type ComponentType } from 'react';
 import { formatDayNumeric } from '../../components/days';
 import type { DayPickerDialogProps } from './DayPickerDialog';
 
@@ -22,6 +22,7 @@ export function DayPickerButton({ day, onPick }: DayPickerButtonProps) {
   const [PickerDialog, setPickerDialog] = useState<ComponentType<DayPickerDialogProps> | null>(null);
   const [loading, setLoading] = useState<Loading>('idle');
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const shown = formatDayNumeric(day);
 
   const choose = () => {
@@ -44,6 +45,7 @@ export function DayPickerButton({ day, onPick }: DayPickerButtonProps) {
   return (
     <Stack spacing={0.5}>
       <Button
+        ref={button}
         variant="outlined"
         startIcon={<CalendarMonth />}
         aria-haspopup="dialog"
@@ -67,6 +69,7 @@ export function DayPickerButton({ day, onPick }: DayPickerButtonProps) {
           open={open}
           day={day}
           onClose={() => setOpen(false)}
+          onClosed={() => button.current?.focus()}
           onPick={(picked) => {
             setOpen(false);
             onPick(picked);

@@ -14,17 +14,24 @@ export interface DayPickerDialogProps {
   day: string;
   onPick: (day: string) => void;
   onClose: () => void;
+  /** Once the dialog has gone: the page it led to may have re-rendered meanwhile, so focus is given back here. */
+  onClosed: () => void;
 }
 
 /**
  * A calendar to go to any day: picking a day goes there (a year or a month chosen first only narrows the calendar).
  * A default export, loaded when the day page's date button is first used: guides mostly flip days with the chevrons.
  */
-export default function DayPickerDialog({ open, day, onPick, onClose }: DayPickerDialogProps) {
+export default function DayPickerDialog({ open, day, onPick, onClose, onClosed }: DayPickerDialogProps) {
   const titleId = useId();
   return (
     // The 8 px margin leaves the calendar its 320 px on a 360 px phone.
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} slotProps={{ paper: { sx: { m: 1 } } }}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      slotProps={{ paper: { sx: { m: 1 } }, transition: { onExited: onClosed } }}
+    >
       <DialogTitle id={titleId}>Choose a date</DialogTitle>
       <DateLocalization>
         <DateCalendar
