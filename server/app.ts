@@ -3,12 +3,13 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifySchema } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { Tenancy } from './db/tenancy';
 import { logMethod, serializeError } from './lib/logSerializers';
 import { rateLimitStore } from './lib/rateLimitStore';
+import { responseSerializerCompiler } from './lib/responseSerializer';
 import { securityHeaders } from './lib/securityHeaders';
 import { loadOrCreateSecret } from './lib/secret';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -101,7 +102,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.decorate('db', db);
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import { ConflictError } from '../../server/errors';
+import { responseSerializerCompiler } from '../../server/lib/responseSerializer';
 import { errorHandlerPlugin } from '../../server/plugins/errorHandler';
 import { authResponseSchema, errorBodySchema } from '../../src/domain/schemas/auth';
 import { bookingSchema, dayBookingsSchema } from '../../src/domain/schemas/booking';
@@ -58,7 +58,7 @@ describe('answers go through their declared schema', () => {
   const conflict = errorBodySchema.extend({ current: bookingSchema.optional() });
   beforeAll(async () => {
     app = Fastify();
-    app.setSerializerCompiler(serializerCompiler);
+    app.setSerializerCompiler(responseSerializerCompiler);
     await app.register(errorHandlerPlugin);
     app.get('/day', { schema: { response: { 200: dayBookingsSchema } } }, async () => ({
       bookings: [{ ...booking, passwordHash: 'h' }],
