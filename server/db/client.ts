@@ -26,8 +26,6 @@ export interface Database {
   /** The owner's handle, not bound by row-level security: migrations, the demo seed and test fixtures. */
   owner: Db;
   kind: 'pglite' | 'postgres';
-  /** PostgreSQL's pool behind `db` (server/db/tenancy.ts starts each transaction on a client of its own). */
-  pool?: Pool;
   close(): Promise<void>;
 }
 
@@ -119,7 +117,6 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
     db,
     owner,
     kind: 'postgres',
-    pool,
     async close() {
       await Promise.all([pool.end(), ownerPool.end()]);
     },

@@ -1,13 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { escapeLiteral, type Pool, type QueryResult } from 'pg';
 import { UnauthorizedError } from '../errors';
 import { UUID } from '../lib/ids';
 import type { Db } from './client';
 import { queryRows } from './rows';
 import { signedInMember, type AuthContext, type Caller, type MemberRow } from './signedIn';
-
-type Work<T> = (tx: Db, member: MemberRow | undefined) => Promise<T>;
 
 const sessionEnded = () => new UnauthorizedError('Your session has expired, please sign in again', 'UNAUTHORIZED');
 
@@ -18,11 +14,7 @@ const sessionEnded = () => new UnauthorizedError('Your session has expired, plea
  * caller answers.
  */
 export class Tenancy {
-  /** `pool`: PostgreSQL's pool behind `db`; none for the embedded database. */
-  constructor(
-    private readonly db: Db,
-    private readonly pool?: Pool,
-  ) {}
+  constructor(private readonly db: Db) {}
 
   run<T>(companyId: string, fn: (tx: Db) => Promise<T>): Promise<T> {
     return this.transaction(companyId, null, (tx) => fn(tx));
@@ -40,39 +32,16 @@ export class Tenancy {
     });
   }
 
-  private transaction<T>(companyId: string, userId: string | null, fn: Work<T>): Promise<T> {
+  private transaction<T>(
+    companyId: string,
+    userId: string | null,
+    fn: (tx: Db, member: MemberRow | undefined) => Promise<T>,
+  ): Promise<T> {
+    // Ids from a verified token, but a malformed one would be a 500 from PostgreSQL's uuid cast rather than a 401.
     if (!UUID.test(companyId) || (userId !== null && !UUID.test(userId))) return Promise.reject(sessionEnded());
-    if (!this.pool) {
-      return this.db.transaction(async (tx) => {
-        const [row] = await queryRows<MemberRow>(tx, sql`select * from auth_begin_request(${companyId}, ${userId})`);
-        return fn(tx, row);
-      });
-    }
-    return this.onPool(this.pool, companyId, userId, fn);
-  }
-
-  /**
-   * On PostgreSQL, `begin` and the first statement travel in one round trip: a simple query of two statements, its
-   * values (uuids, checked above) as literals escaped by node-postgres. The work then runs on the same connection.
-   */
-  private async onPool<T>(pool: Pool, companyId: string, userId: string | null, fn: Work<T>): Promise<T> {
-    const client = await pool.connect();
-    // A connection whose rollback failed is in an unknown state: the pool drops it.
-    let broken: Error | undefined;
-    try {
-      const user = userId === null ? 'null' : escapeLiteral(userId);
-      const [, first] = (await client.query(
-        `begin; select * from auth_begin_request(${escapeLiteral(companyId)}, ${user})`,
-      )) as unknown as [QueryResult, QueryResult<MemberRow>];
-      // No schema: relational queries are not used, and building their config would cost every request.
-      const result = await fn(drizzle({ client }) as unknown as Db, first.rows[0]);
-      await client.query('commit');
-      return result;
-    } catch (err) {
-      await client.query('rollback').catch((rollbackFailed: Error) => (broken = rollbackFailed));
-      throw err;
-    } finally {
-      client.release(broken);
-    }
+    return this.db.transaction(async (tx) => {
+      const [row] = await queryRows<MemberRow>(tx, sql`select * from auth_begin_request(${companyId}, ${userId})`);
+      return fn(tx, row);
+    });
   }
 }
