@@ -149,7 +149,7 @@ export function demoBookings(companyId: string, now: Date): BookingRow[] {
     for (const tour of TOURS) for (const time of tour.times) if (random() < 0.8) addSlot(day, time, tour.label);
   }
 
-  const soon = nextQuarterHour(now);
+  const soon = nearQuarterHour(now);
   const soonDay = formatInTimeZone(soon, DEMO_TIMEZONE, 'yyyy-MM-dd');
   const soonTime = formatInTimeZone(soon, DEMO_TIMEZONE, 'HH:mm');
   // A big group, as a guide meets at a popular departure: 34 guests, 38 with the party below.
@@ -181,8 +181,10 @@ function bookedAt(day: Date, random: () => number): Date {
   return fromZonedTime(`${format(day, 'yyyy-MM-dd')}T${hour}:${minute}:00`, DEMO_TIMEZONE);
 }
 
-function nextQuarterHour(now: Date): Date {
+/** The next quarter hour, or the one just begun when the next falls on tomorrow: the near slot stays on today. */
+function nearQuarterHour(now: Date): Date {
   const next = addMinutes(now, 15);
   next.setUTCMinutes(Math.floor(next.getUTCMinutes() / 15) * 15, 0, 0);
-  return next;
+  const sameDay = formatInTimeZone(next, DEMO_TIMEZONE, 'yyyy-MM-dd') === formatInTimeZone(now, DEMO_TIMEZONE, 'yyyy-MM-dd');
+  return sameDay ? next : addMinutes(next, -15);
 }
