@@ -1,6 +1,8 @@
 import { countsFromList } from '../../src/domain/customerTypes';
 import { encodeNameList, hasNoShow, type ReportRow } from '../../src/domain/reports';
-import { reportBatches } from '../../server/modules/reports/reports.repository';
+import { sql } from 'drizzle-orm';
+import { bookings } from '../../server/db/schema';
+import { reportBatch } from '../../server/modules/reports/reports.repository';
 import { addBooking, createCompany, type CompanyFixture } from './fixtures';
 import { bearer, describeEachDb, type TestApp } from './helpers';
 
@@ -382,10 +384,11 @@ describeEachDb('reports and fees', (ctx) => {
         tours: ['Old Town Walk', 'Hop-On Harbour Cruise'],
       };
       const streamed: string[] = [];
-      for (let batch = await reportBatches(t.db, filter, undefined, 2); ;) {
-        streamed.push(...batch.rows.map((r) => r.id));
-        if (!batch.more) break;
-        batch = await reportBatches(t.db, filter, batch.rows.at(-1), 2);
+      const idRecord = sql<string>`${bookings.id}::text`;
+      for (let batch = await reportBatch(t.db, filter, idRecord, undefined, 2); ;) {
+        streamed.push(...batch.records);
+        if (!batch.last) break;
+        batch = await reportBatch(t.db, filter, idRecord, batch.last, 2);
       }
       const page = await t.app.inject({
         url: reportUrl(field, '2026-05-01', field === 'date' ? '2026-07-31' : '2029-01-01'),

@@ -37,7 +37,9 @@ const TRICKY = [
   '\\.',
   ' spaced ',
 ];
-const NAMES = [...TRICKY, ...NAUGHTY.filter((s) => s.length > 0 && s.length < 300)];
+// PGlite reads a value starting with U+FEFF without it (its text decoder takes it for a byte order mark), so the
+// listed rows, the expected side, could not show it: such names are left out.
+const NAMES = [...TRICKY, ...NAUGHTY.filter((s) => s.length > 0 && s.length < 300 && !s.startsWith('\uFEFF'))];
 const EXTRA_TOUR = '=Tour, "with" quotes';
 const EXTRA_SOURCE = '-Source\nwith a line';
 const SOURCE_LIST = ['Walkin', 'Viator', 'Manual', EXTRA_SOURCE];

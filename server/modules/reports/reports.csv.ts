@@ -1,47 +1,30 @@
-import { Readable, pipeline } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { Readable } from 'node:stream';
 import { REPORT_COLUMNS } from '../../../src/domain/reportColumns';
-import type { ReportRow, ReportType } from '../../../src/domain/reports';
+import type { ReportType } from '../../../src/domain/reports';
 import type { Tenancy } from '../../db/tenancy';
-import { reportBatches, type BatchRow, type ReportBookingRow, type ReportFilter } from './reports.repository';
+import { csvRecord } from './reports.csvCells';
+import { reportBatch, type BatchKey, type ReportFilter } from './reports.repository';
+
+/** RFC 4180 with CRLF, after a BOM so that Excel reads UTF-8. */
+const BOM = '\uFEFF';
+const CRLF = '\r\n';
 
 /**
- * RFC 4180 with a BOM (Excel reads UTF-8), formulas defused, CRLF; a cell holding a line break is quoted (csv-stringify
- * quotes a lone LF or CR only when asked once the record delimiter is set).
+ * A report as CSV, for both databases: the records are written by the database (reports.csvCells.ts) in keyset
+ * batches, each batch in a short transaction of its own, and the next batch is read only when the client has taken the
+ * last one. A slow or stalled reader therefore holds no database connection.
  */
-const CSV_OPTIONS = {
-  bom: true,
-  escape_formulas: true,
-  record_delimiter: 'windows',
-  quote_record_delimiter: true,
-} as const;
-
-/**
- * A report as CSV, for both databases: the rows are read in keyset batches, each batch in a short transaction of its
- * own, and the next batch is read only when the client has taken the last one. A slow or stalled reader therefore
- * holds no database connection.
- */
-export function reportCsv(
-  tenancy: Tenancy,
-  filter: ReportFilter,
-  type: ReportType,
-  timezone: string,
-  toReportRow: (row: ReportBookingRow) => ReportRow,
-): Readable {
-  const columns = REPORT_COLUMNS[type];
-  async function* records() {
-    let after: BatchRow | undefined;
-    for (;;) {
-      const batch = await tenancy.run(filter.companyId, (tx) => reportBatches(tx, filter, after));
-      for (const row of batch.rows) {
-        const reportRow = toReportRow(row);
-        yield columns.map((column) => column.value(reportRow, timezone));
-      }
-      if (!batch.more) return;
-      after = batch.rows.at(-1);
-    }
+export function reportCsv(tenancy: Tenancy, filter: ReportFilter, type: ReportType, timezone: string): Readable {
+  const header = REPORT_COLUMNS[type].map((column) => column.header).join(',');
+  const record = csvRecord(type, timezone);
+  async function* chunks() {
+    yield BOM + header + CRLF;
+    let after: BatchKey | undefined;
+    do {
+      const batch = await tenancy.run(filter.companyId, (tx) => reportBatch(tx, filter, record, after));
+      if (batch.records.length > 0) yield batch.records.join(CRLF) + CRLF;
+      after = batch.last;
+    } while (after);
   }
-  const csv = stringify({ ...CSV_OPTIONS, header: true, columns: columns.map((c) => c.header) });
-  // pipeline, not pipe: a query failing mid-stream must end the response, not hang it or crash the process.
-  return pipeline(Readable.from(records()), csv, () => {});
+  return Readable.from(chunks(), { objectMode: false });
 }

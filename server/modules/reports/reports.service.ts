@@ -105,7 +105,7 @@ export class ReportsService {
     // Read first, so a refusal (an invalid range, a member gone) is an answer, not a cut-off download.
     const timezone = await this.tenancy.runAs(caller, async (_tx, auth) => auth.company.timezone);
     const filter = reportFilter(caller.companyId, request, timezone);
-    return reportCsv(this.tenancy, filter, reportType, timezone, toReportRow);
+    return reportCsv(this.tenancy, filter, reportType, timezone);
   }
 
   async fees(caller: Caller, day: string): Promise<FeeRow[]> {
