@@ -23,6 +23,7 @@ import { companiesRoutes } from './modules/companies/companies.routes';
 import { CompaniesService } from './modules/companies/companies.service';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { NotesService } from './modules/notes/notes.service';
+import { ExportLimiter } from './modules/reports/exportLimiter';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { ReportsService } from './modules/reports/reports.service';
 import { shiftsRoutes } from './modules/shifts/shifts.routes';
@@ -133,7 +134,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(bookingsRoutes, { bookings, bookingEdits, guideBookings });
   await app.register(shiftsRoutes, { shifts });
-  await app.register(reportsRoutes, { reports });
+  await app.register(reportsRoutes, {
+    reports,
+    exports: new ExportLimiter(config.exportsPerCompany),
+    stallTimeoutMs: config.exportStallTimeoutMs,
+  });
   await app.register(companiesRoutes, { companies });
   await app.register(notesRoutes, { notes });
   await app.register(spaPlugin, { staticDir: config.staticDir });

@@ -29,6 +29,12 @@ const envSchema = z
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     /** PostgreSQL connections each process keeps at most (see the README's PostgreSQL section). */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    /** How long a request waits for a free PostgreSQL connection before it is answered 503 with Retry-After. */
+    DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+    /** CSV downloads one company may run at once in each process; one more is answered 429. */
+    EXPORTS_PER_COMPANY: z.coerce.number().int().min(1).default(3),
+    /** A download whose client takes nothing for this long is ended. */
+    EXPORT_STALL_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
     /** Behind a TLS-terminating proxy: trust X-Forwarded-* so cookies get `Secure`. */
     TRUST_PROXY: z
       .enum(['true', 'false'])
@@ -62,6 +68,9 @@ export interface Config {
   workers: number;
   /** PostgreSQL connections per process (DATABASE_POOL_SIZE). */
   poolSize: number;
+  poolTimeoutMs: number;
+  exportsPerCompany: number;
+  exportStallTimeoutMs: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   /** A retried refresh within this window (a lost response on a bad connection) still succeeds. */
@@ -91,6 +100,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     workers: e.WEB_CONCURRENCY,
     poolSize: e.DATABASE_POOL_SIZE,
+    poolTimeoutMs: e.DATABASE_POOL_TIMEOUT_MS,
+    exportsPerCompany: e.EXPORTS_PER_COMPANY,
+    exportStallTimeoutMs: e.EXPORT_STALL_TIMEOUT_MS,
     accessTokenTtlSeconds: 15 * 60,
     refreshTokenTtlSeconds: 30 * 24 * 60 * 60,
     refreshGraceSeconds: 30,

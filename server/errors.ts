@@ -5,6 +5,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly extra?: Record<string, unknown>,
+    /** Seconds, sent as Retry-After: when trying again may succeed (429, 503). */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -39,5 +41,11 @@ export class NotFoundError extends AppError {
 export class ConflictError extends AppError {
   constructor(message: string, code = 'CONFLICT', extra?: Record<string, unknown>) {
     super(409, code, message, extra);
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  constructor(message: string, code: string, retryAfter: number) {
+    super(429, code, message, undefined, retryAfter);
   }
 }

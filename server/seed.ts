@@ -185,6 +185,7 @@ function bookedAt(day: Date, random: () => number): Date {
 function nearQuarterHour(now: Date): Date {
   const next = addMinutes(now, 15);
   next.setUTCMinutes(Math.floor(next.getUTCMinutes() / 15) * 15, 0, 0);
-  const sameDay = formatInTimeZone(next, DEMO_TIMEZONE, 'yyyy-MM-dd') === formatInTimeZone(now, DEMO_TIMEZONE, 'yyyy-MM-dd');
+  const sameDay =
+    formatInTimeZone(next, DEMO_TIMEZONE, 'yyyy-MM-dd') === formatInTimeZone(now, DEMO_TIMEZONE, 'yyyy-MM-dd');
   return sameDay ? next : addMinutes(next, -15);
 }

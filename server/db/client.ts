@@ -90,7 +90,14 @@ export async function openEmbedded(dataDir: string): Promise<Database> {
   }
 }
 
-export async function openPostgres(url: string, poolSize: number): Promise<Database> {
+/** How long a request waits for a free connection before it is answered 503 (db/errors.ts `isPoolExhausted`). */
+export const POOL_CHECKOUT_TIMEOUT_MS = 5_000;
+
+export async function openPostgres(
+  url: string,
+  poolSize: number,
+  checkoutTimeoutMs = POOL_CHECKOUT_TIMEOUT_MS,
+): Promise<Database> {
   // An idle connection that PostgreSQL ends (restart, failover, a dropped database) must not crash the process:
   // the pool discards it and opens a new one on the next query.
   const onIdleError = (err: Error) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`);
@@ -109,7 +116,12 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
   }
   // The URL's user must be a member of APP_ROLE (a superuser or the migrations' owner is); every session of the
   // app's pool switches to it at connection start.
-  const pool = new Pool({ connectionString: url, max: poolSize, options: `-c role=${APP_ROLE}` });
+  const pool = new Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: checkoutTimeoutMs,
+    options: `-c role=${APP_ROLE}`,
+  });
   pool.on('error', onIdleError);
   pool.on('connect', (client) => client.on('error', onConnectionInUseError));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -127,6 +139,9 @@ export function openDatabase(config: {
   databaseUrl: string | undefined;
   dataDir: string;
   poolSize: number;
+  poolTimeoutMs?: number;
 }): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl, config.poolSize) : openEmbedded(config.dataDir);
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, config.poolSize, config.poolTimeoutMs)
+    : openEmbedded(config.dataDir);
 }

@@ -18,3 +18,12 @@ export function isUnstorableText(err: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * No connection to be had: every pooled one stayed busy for the checkout timeout (node-postgres's pool says so only in
+ * its message), or PostgreSQL refused or dropped the connection. The request is answered 503, to be retried.
+ */
+export function isPoolExhausted(err: unknown): boolean {
+  const { message, code } = err as { message?: unknown; code?: unknown };
+  return message === 'timeout exceeded when trying to connect' || code === 'ECONNREFUSED' || code === '57P03';
+}

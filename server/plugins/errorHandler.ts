@@ -2,11 +2,13 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isUnstorableText } from '../db/errors';
+import { isPoolExhausted, isUnstorableText } from '../db/errors';
 import { AppError } from '../errors';
 import { namedForField } from '../lib/fieldMessage';
 
 const english = z.locales.en().localeError;
+
+export const BUSY_MESSAGE = 'Tourdesk is busy, please try again in a moment';
 
 /**
  * zod's own messages say what is wrong but not where ("Too small: expected string to have >=1 characters"), so the
@@ -25,7 +27,12 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   z.config({ customError: fieldNamedMessage });
   app.setErrorHandler(async (err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
+      if (err.retryAfter !== undefined) void reply.header('Retry-After', String(err.retryAfter));
       return reply.status(err.statusCode).send({ error: err.message, code: err.code, ...err.extra });
+    }
+    if (isPoolExhausted(err)) {
+      request.log.warn({ err }, 'no database connection free');
+      return reply.header('Retry-After', '2').status(503).send({ error: BUSY_MESSAGE, code: 'UNAVAILABLE' });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details = err.validation.map((issue) => {

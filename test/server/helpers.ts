@@ -37,7 +37,7 @@ export async function createTestApp(
   if (kind === 'postgres') {
     const created = await createPgDatabase(process.env.TEST_DATABASE_URL as string);
     dropPg = created.drop;
-    database = await openPostgres(created.url, 4);
+    database = await openPostgres(created.url, overrides.poolSize ?? 4, overrides.poolTimeoutMs);
   } else {
     database = await openEmbedded(dataDir);
   }

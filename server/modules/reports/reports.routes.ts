@@ -9,11 +9,20 @@ import {
   reportQuerySchema,
 } from '../../../src/domain/schemas/reports';
 import { requireManager } from '../../plugins/auth';
+import type { ExportLimiter } from './exportLimiter';
 import type { ReportsService } from './reports.service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 
-export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = async (app, { reports }) => {
+export interface ReportsRoutesOptions {
+  reports: ReportsService;
+  exports: ExportLimiter;
+  /** A download whose client takes nothing for this long is ended (its socket closed). */
+  stallTimeoutMs: number;
+}
+
+export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async (app, opts) => {
+  const { reports } = opts;
   app.get(
     '/api/bookings/reports/:field/:startDate/:endDate/:sources/:tours',
     {
@@ -22,7 +31,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
         params: reportParamsSchema,
         querystring: reportQuerySchema,
         // The CSV form answers text; only the JSON form is checked against a schema.
-        response: { 200: reportPageSchema.or(z.any()), ...errors },
+        response: { 200: reportPageSchema.or(z.any()), ...errors, 429: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -30,6 +39,10 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
       const { page, pageSize, format, type, onlyNoShows } = request.query;
       const report = { ...request.params, onlyNoShows };
       if (format === 'csv') {
+        const release = opts.exports.acquire(auth.companyId);
+        // 'close' comes when the answer has gone, or the client left or stalled past the timeout: the slot is free.
+        reply.raw.once('close', release);
+        reply.raw.setTimeout(opts.stallTimeoutMs);
         const stream = await reports.csv(auth, report, type);
         return reply
           .type('text/csv; charset=utf-8')
