@@ -36,6 +36,25 @@ describeEachDb(
         expect((await t.app.inject({ url: `/api/${key}` })).statusCode).toBe(401);
       });
 
+      it('refuses a Guide the note of a locked slot with 403 SLOT_LOCKED and keeps the note; a Manager may', async () => {
+        const t = ctx();
+        const c = await createCompany(t.app, t.db);
+        // Started 45 minutes ago: the Guide still sees it, but its changes closed 15 minutes ago.
+        const uniqueId = '2026-06-15-11:15-Old Town Walk';
+        const save = (token: string, note: string) =>
+          t.app.inject({ method: 'PATCH', url: '/api/save', headers: bearer(token), payload: { uniqueId, note } });
+        expect((await save(c.manager.token, 'Meet at the fountain')).statusCode).toBe(200);
+        const refused = await save(c.guide.token, 'Changed after the lock');
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toMatchObject({ code: 'SLOT_LOCKED' });
+        const read = await t.app.inject({
+          url: `/api/${encodeURIComponent(uniqueId)}`,
+          headers: bearer(c.guide.token),
+        });
+        expect(read.json()).toEqual({ note: 'Meet at the fountain' });
+        expect((await save(c.manager.token, 'Changed by the manager')).statusCode).toBe(200);
+      });
+
       it('refuses a malformed key and an oversized note with 400', async () => {
         const t = ctx();
         const c = await createCompany(t.app, t.db);

@@ -109,6 +109,39 @@ describe('slot note', () => {
     logged.mockRestore();
   });
 
+  it('disables "Add note" on a locked slot and says why', async () => {
+    serveSlot({ bookings: [makeBooking()], modifiable: false });
+    serveNotes();
+    renderRoute(SLOT_PATH, { preloadedState: signedIn() });
+
+    const addNote = await screen.findByRole('button', { name: 'Add note' });
+    expect(addNote).toBeDisabled();
+    expect(addNote).toHaveAccessibleDescription(/Changes close 30 minutes after the start/);
+  });
+
+  it('says the slot locked meanwhile, keeps the draft and reloads the slot to show the lock', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const calls = serveSlot({ bookings: [makeBooking()] });
+    serveNotes();
+    const lockText = 'This slot is locked: Guides can change it until 30 minutes after it starts';
+    server.use(
+      http.patch(apiUrl('/api/save'), () =>
+        HttpResponse.json({ error: lockText, code: 'SLOT_LOCKED' }, { status: 403 }),
+      ),
+    );
+    const { user } = renderRoute(SLOT_PATH, { preloadedState: signedIn() });
+
+    await user.click(await screen.findByRole('button', { name: 'Add note' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Note' }), 'Gate B');
+    const loads = calls.slot.length;
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(lockText)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Note' })).toHaveValue('Gate B');
+    await waitFor(() => expect(calls.slot.length).toBeGreaterThan(loads));
+    logged.mockRestore();
+  });
+
   it("logs 'Error fetching the newly saved note' when the note cannot be fetched", async () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(

@@ -2,7 +2,7 @@ import { parseNoteUniqueId, type SlotRef } from '../../../src/domain/slotRules';
 import type { AuthContext, Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
 import { BadRequestError } from '../../errors';
-import { assertVisible } from '../bookings/bookings.rules';
+import { assertModifiable, assertVisible } from '../bookings/bookings.rules';
 import { findNote, upsertNote } from './notes.repository';
 
 function slotOf(uniqueId: string): SlotRef {
@@ -11,7 +11,10 @@ function slotOf(uniqueId: string): SlotRef {
   return slot;
 }
 
-/** A slot's note follows the slot's visibility: a Guide reads and writes only notes of slots they may see. */
+/**
+ * A slot's note follows the slot's rules: a Guide reads the notes of slots they may see, and writes them while the
+ * slot is not locked, as with a check-in.
+ */
 export class NotesService {
   constructor(
     private readonly tenancy: Tenancy,
@@ -29,7 +32,7 @@ export class NotesService {
   save(caller: Caller, uniqueId: string, note: string): Promise<{ note: string }> {
     const slot = slotOf(uniqueId);
     return this.tenancy.runAs(caller, async (tx, auth) => {
-      this.assertVisible(auth, slot);
+      assertModifiable(auth, auth.company, slot, this.now());
       return { note: await upsertNote(tx, auth.companyId, uniqueId, note, auth.email) };
     });
   }

@@ -15,10 +15,12 @@ interface NoteAreaProps {
   /** Opened and closed by the header's "Add note". */
   editorOpen: boolean;
   onEditorClose: () => void;
+  /** The server said the slot locked meanwhile. */
+  onLocked: () => void;
 }
 
 /** Spec §4: the slot's note, and its editor. Failures are logged (spec §8) and said in a line, never a crash. */
-export function NoteArea({ slot, editorOpen, onEditorClose }: NoteAreaProps) {
+export function NoteArea({ slot, editorOpen, onEditorClose, onLocked }: NoteAreaProps) {
   const uniqueId = noteUniqueId(slot.day, slot.time, slot.tour);
   const { data, error } = useGetNoteQuery(uniqueId);
   const note = data?.note ?? '';
@@ -36,7 +38,7 @@ export function NoteArea({ slot, editorOpen, onEditorClose }: NoteAreaProps) {
       )}
       {editorOpen ? (
         <Suspense fallback={<Skeleton variant="rounded" height={150} aria-label="Loading the note editor" />}>
-          <NoteEditor uniqueId={uniqueId} initialNote={note} onClose={onEditorClose} />
+          <NoteEditor uniqueId={uniqueId} initialNote={note} onClose={onEditorClose} onLocked={onLocked} />
         </Suspense>
       ) : (
         note && <SavedNote note={note} />

@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { NOTE_TEXT_MAX } from '../../domain/booking';
+import { errorCode, errorMessage } from '../../services/errors';
 import { useSaveNoteMutation } from './slotApi';
 
 /** Spec §4: the note's editor, opened by the header's "Add note" (NoteArea). */
@@ -12,23 +13,28 @@ export default function NoteEditor({
   uniqueId,
   initialNote,
   onClose,
+  onLocked,
 }: {
   uniqueId: string;
   initialNote: string;
   onClose: () => void;
+  onLocked: () => void;
 }) {
   const [draft, setDraft] = useState(initialNote);
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const [saveNote, { isLoading }] = useSaveNoteMutation();
 
   const save = async () => {
-    setFailed(false);
+    setFailure(null);
     try {
       await saveNote({ uniqueId, note: draft }).unwrap();
       onClose();
-    } catch {
+    } catch (error) {
       console.error('Error saving the note');
-      setFailed(true);
+      // A slot locked meanwhile: the page reloads it to show the lock; the draft stays, to be copied elsewhere.
+      const locked = errorCode(error) === 'SLOT_LOCKED';
+      if (locked) onLocked();
+      setFailure(locked ? errorMessage(error) : 'The note was not saved. Try again.');
     }
   };
 
@@ -44,9 +50,9 @@ export default function NoteEditor({
           onChange={(event) => setDraft(event.target.value)}
           slotProps={{ htmlInput: { maxLength: NOTE_TEXT_MAX } }}
         />
-        {failed && (
+        {failure && (
           <Typography variant="body2" color="error">
-            The note was not saved. Try again.
+            {failure}
           </Typography>
         )}
         <Stack direction="row" spacing={1}>

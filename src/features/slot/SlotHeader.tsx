@@ -81,6 +81,8 @@ export function SlotHeader({ slot, dateLabel, data, noteOpen, onToggleNote, onLo
               variant="outlined"
               startIcon={hasNote ? <EditNote /> : <NoteAdd />}
               aria-expanded={noteOpen}
+              disabled={locked}
+              aria-describedby={locked ? lockId : undefined}
               onClick={onToggleNote}
             >
               {hasNote ? 'Edit note' : 'Add note'}

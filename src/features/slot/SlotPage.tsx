@@ -60,7 +60,7 @@ function SlotView({ slot }: { slot: SlotArgs }) {
   if (data) {
     body = (
       <>
-        <NoteArea slot={slot} editorOpen={noteOpen} onEditorClose={() => setNoteOpen(false)} />
+        <NoteArea slot={slot} editorOpen={noteOpen} onEditorClose={() => setNoteOpen(false)} onLocked={refetch} />
         <SlotBookingsView slot={slot} data={data} onLocked={refetch} />
       </>
     );
