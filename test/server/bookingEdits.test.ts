@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { bookings } from '../../server/db/schema';
+import { bookings, tours } from '../../server/db/schema';
 import { addBooking, createCompany, editBooking } from './fixtures';
 import { bearer, describeEachDb, type TestApp } from './helpers';
 
@@ -213,11 +213,22 @@ describeEachDb(
         expect((await add(t, c.manager.token, { attendees: [{ Pets: 1 }] })).statusCode).toBe(400);
       });
 
-      it('refuses a Guide on a locked slot and an unknown source', async () => {
+      it('refuses a Guide on a locked slot, and an unknown source or tour naming the field', async () => {
         const t = ctx();
         const c = await createCompany(t.app, t.db);
         expect((await add(t, c.guide.token, { time: '11:00' })).statusCode).toBe(403);
         expect((await add(t, c.manager.token, { source: 'Nowhere' })).json().code).toBe('UNKNOWN_SOURCE');
+        const tour = await add(t, c.manager.token, { tour: 'Moon Walk' });
+        expect(tour.statusCode).toBe(400);
+        expect(tour.json()).toEqual({
+          error: "tour: Moon Walk is not one of this company's tours",
+          code: 'UNKNOWN_TOUR',
+        });
+        const other = await createCompany(t.app, t.db);
+        await t.db.update(tours).set({ label: 'Their Own Tour' }).where(eq(tours.id, other.tourIds['Old Town Walk']));
+        expect((await add(t, c.manager.token, { tour: 'Their Own Tour' })).json().code).toBe('UNKNOWN_TOUR');
+        const stored = await t.db.select().from(bookings).where(eq(bookings.companyId, c.companyId));
+        expect(stored.some((row) => ['Moon Walk', 'Their Own Tour'].includes(row.tour))).toBe(false);
       });
     });
   },

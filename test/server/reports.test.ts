@@ -143,6 +143,32 @@ describeEachDb('reports and fees', (ctx) => {
       headers: bearer(c.manager.token),
     });
     expect(huge.statusCode).toBe(400);
+    const total = all.json().total as number;
+    const lastPage = Math.ceil(total / 4) - 1;
+    for (const [page, option] of [
+      [lastPage + 1, ''],
+      [1_000_000, ''],
+      [1_000_000, '&onlyNoShows=true'],
+    ] as const) {
+      const past = await t.app.inject({
+        url: reportUrl('date', '2026-06-01', '2026-07-31', ALL_SOURCES, ALL_TOURS, `?page=${page}&pageSize=4${option}`),
+        headers: bearer(c.manager.token),
+      });
+      expect(past.statusCode).toBe(400);
+      expect(past.json().code).toBe('VALIDATION');
+      expect(past.json().error).toMatch(/^page: the report has \d+ pages? of 4$/);
+    }
+    expect(lastPage).toBeGreaterThan(0);
+    const last = await t.app.inject({
+      url: reportUrl('date', '2026-06-01', '2026-07-31', ALL_SOURCES, ALL_TOURS, `?page=${lastPage}&pageSize=4`),
+      headers: bearer(c.manager.token),
+    });
+    expect(last.json().rows.length).toBe(total - lastPage * 4);
+    const empty = await t.app.inject({
+      url: reportUrl('date', '2030-01-01', '2030-01-02', ALL_SOURCES, ALL_TOURS, '?page=0&pageSize=4'),
+      headers: bearer(c.manager.token),
+    });
+    expect(empty.json()).toMatchObject({ rows: [], total: 0 });
   });
 
   it('never includes another company’s bookings, and refuses Guides', async () => {

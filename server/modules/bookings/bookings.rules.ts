@@ -50,13 +50,13 @@ export async function chosenGuide(
 
 export async function assertKnownSource(tx: Db, companyId: string, source: string): Promise<void> {
   if (!(await listSourceLabels(tx, companyId)).includes(source)) {
-    throw new BadRequestError(`Unknown source: ${source}`, 'UNKNOWN_SOURCE');
+    throw new BadRequestError(`source: ${source} is not one of this company's sources`, 'UNKNOWN_SOURCE');
   }
 }
 
 export async function assertKnownTour(tx: Db, companyId: string, tour: string): Promise<void> {
   if (!(await listTourLabels(tx, companyId)).includes(tour)) {
-    throw new BadRequestError(`Unknown tour: ${tour}`, 'UNKNOWN_TOUR');
+    throw new BadRequestError(`tour: ${tour} is not one of this company's tours`, 'UNKNOWN_TOUR');
   }
 }
 

@@ -26,6 +26,7 @@ import {
 import {
   assertAttendeesBooked,
   assertKnownSource,
+  assertKnownTour,
   assertModifiable,
   assertVisible,
   chosenGuide,
@@ -114,6 +115,7 @@ export class BookingsService {
     assertAttendeesBooked(attended, counts);
     return this.tenancy.runAs(caller, async (tx, auth) => {
       assertModifiable(auth, auth.company, { day: body.date, time: body.time }, this.now());
+      await assertKnownTour(tx, auth.companyId, body.tour);
       await assertKnownSource(tx, auth.companyId, source);
       const row = await insertBooking(tx, {
         companyId: auth.companyId,

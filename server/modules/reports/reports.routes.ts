@@ -42,7 +42,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
         const release = opts.exports.acquire(auth.companyId);
         // 'close' comes when the answer has gone, or the client left or stalled past the timeout: the slot is free.
         reply.raw.once('close', release);
-        reply.raw.setTimeout(opts.stallTimeoutMs);
+        reply.raw.setTimeout(opts.stallTimeoutMs, () => reply.raw.destroy());
         const stream = await reports.csv(auth, report, type);
         return reply
           .type('text/csv; charset=utf-8')

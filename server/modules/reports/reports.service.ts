@@ -72,6 +72,17 @@ function reportFilter(companyId: string, request: ReportRequest, timezone: strin
   };
 }
 
+/** A page past the last costs the database a walk over every row before it: refused (page 0 of nothing is fine). */
+function assertPageExists(page: number, pageSize: number, total: number): void {
+  const pages = Math.max(Math.ceil(total / pageSize), 1);
+  if (page >= pages) {
+    throw new BadRequestError(
+      `page: the report has ${pages} page${pages === 1 ? '' : 's'} of ${pageSize}`,
+      'VALIDATION',
+    );
+  }
+}
+
 /** The CSV's columns are its type's: a type whose filter field is not the path's would mislabel the rows. */
 function csvType(request: ReportRequest, type: ReportType | undefined): ReportType {
   if (type && REPORT_FIELD_OF[type] !== request.field) {
@@ -89,8 +100,13 @@ export class ReportsService {
       const filter = reportFilter(auth.companyId, request, auth.company.timezone);
       // The no-show report's totals (and, with only no-shows, its count) come from its bookings; any other count
       // from the per-day counts.
+      let total = filter.onlyNoShows ? undefined : await countReport(tx, filter);
+      if (total !== undefined) assertPageExists(page, pageSize, total);
       const summary = filter.field === 'date' ? await summariseNoShows(tx, filter) : undefined;
-      const total = filter.onlyNoShows ? (summary?.bookings ?? 0) : await countReport(tx, filter);
+      if (total === undefined) {
+        total = summary?.bookings ?? 0;
+        assertPageExists(page, pageSize, total);
+      }
       const rows = await reportPage(tx, filter, page, pageSize);
       const answer = { rows: rows.map(toReportRow), total, page, pageSize };
       if (!summary) return answer;
