@@ -197,6 +197,24 @@ describeEachDb('auth', (ctx) => {
         cookies: { tourdesk_refresh: account.refresh },
       });
       expect(fetchMeta.statusCode).toBe(403);
+      // Same host, another scheme or port: another origin (inject's requests come over http to localhost:80).
+      for (const origin of ['https://localhost', 'http://localhost:8080', 'null', 'not a url']) {
+        const res = await app.inject({
+          method: 'GET',
+          url: '/auth/refresh',
+          headers: { origin, host: 'localhost' },
+          cookies: { tourdesk_refresh: account.refresh },
+        });
+        expect({ origin, status: res.statusCode }).toEqual({ origin, status: 403 });
+      }
+      const sameOrigin = await app.inject({
+        method: 'GET',
+        url: '/auth/refresh',
+        headers: { origin: 'http://localhost:80', host: 'localhost' },
+        cookies: { tourdesk_refresh: account.refresh },
+      });
+      expect(sameOrigin.statusCode).toBe(200);
+      account.refresh = refreshCookie(sameOrigin);
       // The refused attempts did not burn the token.
       expect((await refreshWith(app, account.refresh)).statusCode).toBe(200);
     });

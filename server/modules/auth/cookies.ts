@@ -29,17 +29,25 @@ export function readRefreshCookie(request: FastifyRequest): string | undefined {
   return request.cookies[REFRESH_COOKIE];
 }
 
-/** The cookie routes refuse requests another site makes the browser send (defence beside SameSite=Strict). */
+const crossSite = () => new ForbiddenError('Cross-site request refused', 'CROSS_SITE');
+
+/** An origin as a browser writes it (scheme, host and port; a default port left out), or undefined if malformed. */
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The cookie routes refuse requests another site makes the browser send (defence beside SameSite=Strict): an
+ * `Origin` must be this server's own, scheme, host and port alike (the scheme as the proxy says with TRUST_PROXY).
+ */
 export function assertSameSite(request: FastifyRequest): void {
-  if (request.headers['sec-fetch-site'] === 'cross-site')
-    throw new ForbiddenError('Cross-site request refused', 'CROSS_SITE');
+  if (request.headers['sec-fetch-site'] === 'cross-site') throw crossSite();
   const origin = request.headers.origin;
   if (!origin) return;
-  let originHost: string;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    throw new ForbiddenError('Cross-site request refused', 'CROSS_SITE');
-  }
-  if (originHost !== request.host) throw new ForbiddenError('Cross-site request refused', 'CROSS_SITE');
+  const own = originOf(`${request.protocol}://${request.host}`);
+  if (own === undefined || originOf(origin) !== own) throw crossSite();
 }
