@@ -141,6 +141,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(companiesRoutes, { companies });
   await app.register(notesRoutes, { notes });
-  await app.register(spaPlugin, { staticDir: config.staticDir });
+  await app.register(spaPlugin, { staticDir: config.staticDir, serveSourceMaps: config.serveSourceMaps });
   return app;
 }

@@ -35,6 +35,11 @@ const envSchema = z
     EXPORTS_PER_COMPANY: z.coerce.number().int().min(1).default(3),
     /** A download whose client takes nothing for this long is ended. */
     EXPORT_STALL_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+    /** Serve the build's source maps (`*.js.map`), which show the app's source to anyone: off unless debugging. */
+    SERVE_SOURCE_MAPS: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
     /** Behind a TLS-terminating proxy: trust X-Forwarded-* so cookies get `Secure`. */
     TRUST_PROXY: z
       .enum(['true', 'false'])
@@ -64,6 +69,7 @@ export interface Config {
   loginRateWindowMs: number;
   signupRateLimit: number;
   trustProxy: boolean;
+  serveSourceMaps: boolean;
   /** Worker processes (WEB_CONCURRENCY); above 1 only with `databaseUrl`. */
   workers: number;
   /** PostgreSQL connections per process (DATABASE_POOL_SIZE). */
@@ -98,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateWindowMs: e.LOGIN_RATE_WINDOW_MS,
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    serveSourceMaps: e.SERVE_SOURCE_MAPS,
     workers: e.WEB_CONCURRENCY,
     poolSize: e.DATABASE_POOL_SIZE,
     poolTimeoutMs: e.DATABASE_POOL_TIMEOUT_MS,

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp)$/;
 const PRECOMPRESSED = /\.(br|gz)$/;
 const API_PREFIXES = ['/api/', '/api', '/auth'];
+const SOURCE_MAP = /\.map(\.(br|gz))?$/;
 
 /**
  * A new deploy must reach users at once: the page is revalidated every time, hashed assets never change.
@@ -30,7 +31,13 @@ function isApiPath(url: string): boolean {
  * Serves the built SPA: precompressed files where the build wrote them, hashed assets cached for a year,
  * index.html never cached, and index.html for any client route. Unknown /api and /auth paths keep their JSON 404.
  */
-export const spaPlugin = fp(async (app: FastifyInstance, opts: { staticDir: string }) => {
+export interface SpaOptions {
+  staticDir: string;
+  /** The build's source maps (the app's source, readable) are served only when asked for (SERVE_SOURCE_MAPS). */
+  serveSourceMaps: boolean;
+}
+
+export const spaPlugin = fp(async (app: FastifyInstance, opts: SpaOptions) => {
   const root = resolve(opts.staticDir);
   const hasBuild = existsSync(join(root, 'index.html'));
   if (hasBuild) {
@@ -42,6 +49,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { staticDir: stri
       // The build writes name.br and name.gz beside each asset (webpack.config.ts): sent as they are, with
       // Content-Encoding and Vary; @fastify/compress then leaves them alone and compresses only what has none.
       preCompressed: true,
+      allowedPath: (path) => opts.serveSourceMaps || !SOURCE_MAP.test(path),
       setHeaders(res, filePath) {
         res.header('Cache-Control', cacheControlFor(filePath));
       },
@@ -49,7 +57,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { staticDir: stri
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
+    const path = request.url.split('?')[0] ?? '';
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path) && !SOURCE_MAP.test(path);
     if (wantsPage && hasBuild) {
       return reply.type('text/html').sendFile('index.html', root);
     }

@@ -10,6 +10,7 @@ describe('serving the web app', () => {
   let staticDir: string;
   const bundle = `console.log(${JSON.stringify('tourdesk '.repeat(400))});`;
   const page = '<!doctype html><title>Tourdesk</title><div id="root"></div>';
+  const sourceMap = JSON.stringify({ version: 3, sources: ['src/app/App.tsx'], sourcesContent: ['secret source'] });
   // Each precompressed file holds its own text, so a response shows which file was sent.
   const precompressed = { br: 'built by webpack as .br', gz: 'built by webpack as .gz' };
 
@@ -22,6 +23,8 @@ describe('serving the web app', () => {
     writeFileSync(join(staticDir, 'slot.fedcba9876543210.js.br'), brotliCompressSync(precompressed.br));
     writeFileSync(join(staticDir, 'slot.fedcba9876543210.js.gz'), gzipSync(precompressed.gz));
     writeFileSync(join(staticDir, 'manifest.webmanifest'), '{}');
+    writeFileSync(join(staticDir, 'main.0123456789abcdef.js.map'), sourceMap);
+    writeFileSync(join(staticDir, 'main.0123456789abcdef.js.map.br'), brotliCompressSync(sourceMap));
     t = await createTestApp('pglite', { staticDir });
   });
   afterAll(async () => {
@@ -41,6 +44,26 @@ describe('serving the web app', () => {
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('keeps the source maps to itself unless SERVE_SOURCE_MAPS asks for them', async () => {
+    for (const encoding of ['identity', 'br']) {
+      const res = await t.app.inject({
+        url: '/main.0123456789abcdef.js.map',
+        headers: { accept: 'text/html', 'accept-encoding': encoding },
+      });
+      expect({ encoding, status: res.statusCode }).toEqual({ encoding, status: 404 });
+      expect(res.body).not.toContain('secret source');
+    }
+    expect((await t.app.inject({ url: '/main.0123456789abcdef.js.map.br' })).statusCode).toBe(404);
+    const debugging = await createTestApp('pglite', { staticDir, serveSourceMaps: true });
+    try {
+      const res = await debugging.app.inject({ url: '/main.0123456789abcdef.js.map' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(sourceMap);
+    } finally {
+      await debugging.close();
     }
   });
 
