@@ -105,7 +105,10 @@ function describeRun(lhr) {
   const shifts = lhr.audits['layout-shifts']?.details?.items ?? [];
   const breakdown = lhr.audits['mainthread-work-breakdown']?.details?.items ?? [];
   const bootup = lhr.audits['bootup-time']?.details?.items ?? [];
-  const file = (url) => String(url ?? '').split('/').pop() || String(url);
+  const file = (url) =>
+    String(url ?? '')
+      .split('/')
+      .pop() || String(url);
   return [
     `  LCP ${ms(lhr.audits['largest-contentful-paint'].numericValue)}, TBT ${ms(lhr.audits['total-blocking-time'].numericValue)}`,
     ...tasks.map((t) => `  long task at ${ms(t.startTime)}: ${ms(t.duration)} ${file(t.url)}`),

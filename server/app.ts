@@ -62,6 +62,7 @@ export interface AppDeps {
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+const HOUR_MS = 60 * 60_000;
 export const MAX_PARAM_LENGTH = 4000;
 
 /** Never logged: credentials travel in these. */
@@ -123,14 +124,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(errorHandlerPlugin);
   await app.register(authPlugin, { tokens });
 
+  const loginWindow = config.loginRateWindowMs;
   await app.register(authRoutes, {
     auth,
-    loginRateLimit: { max: config.loginRateLimit, timeWindow: config.loginRateWindowMs },
+    loginRateLimit: { max: config.loginRateLimit, timeWindow: loginWindow },
+    perAddress: { max: config.loginAddressRateLimit, windowMs: loginWindow },
   });
   await app.register(usersRoutes, {
     users,
     team,
-    signupRateLimit: { max: config.signupRateLimit, timeWindow: 60 * 60_000 },
+    signupRateLimit: { max: config.signupRateLimit, timeWindow: HOUR_MS },
+    passwordLimits: {
+      perMember: { max: config.loginRateLimit, windowMs: loginWindow },
+      perAddress: { max: config.loginAddressRateLimit, windowMs: loginWindow },
+    },
+    addMemberLimit: { max: config.addMemberRateLimit, windowMs: HOUR_MS },
   });
   await app.register(bookingsRoutes, { bookings, bookingEdits, guideBookings });
   await app.register(shiftsRoutes, { shifts });

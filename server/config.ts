@@ -21,7 +21,11 @@ const envSchema = z
       .int()
       .min(1000)
       .default(5 * 60_000),
+    /** Sign-in attempts allowed per address in the window above, whatever the emails (an office shares one). */
+    LOGIN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).default(50),
     SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    /** Members a company, or an address, may try to add per hour (each try tells whether an email is taken). */
+    ADD_MEMBER_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
     /**
      * Processes serving the API on PostgreSQL (node:cluster, sharing PORT). One Node process runs on one core; on a
      * machine with more, set this to the cores left over by PostgreSQL. The embedded database serves one process.
@@ -67,7 +71,9 @@ export interface Config {
   staticDir: string;
   loginRateLimit: number;
   loginRateWindowMs: number;
+  loginAddressRateLimit: number;
   signupRateLimit: number;
+  addMemberRateLimit: number;
   trustProxy: boolean;
   serveSourceMaps: boolean;
   /** Worker processes (WEB_CONCURRENCY); above 1 only with `databaseUrl`. */
@@ -102,7 +108,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: e.STATIC_DIR,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     loginRateWindowMs: e.LOGIN_RATE_WINDOW_MS,
+    loginAddressRateLimit: e.LOGIN_ADDRESS_RATE_LIMIT,
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
+    addMemberRateLimit: e.ADD_MEMBER_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     serveSourceMaps: e.SERVE_SOURCE_MAPS,
     workers: e.WEB_CONCURRENCY,

@@ -160,6 +160,7 @@ export function startTourdesk(options: {
       LOG_LEVEL: 'warn',
       // All the load comes from one address with a few dozen accounts: the brute-force limit would answer 429.
       LOGIN_RATE_LIMIT: '1000000',
+      LOGIN_ADDRESS_RATE_LIMIT: '1000000',
       JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
       ...options.env,
     },

@@ -56,6 +56,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Many sign-ins from one address and email in a few minutes are the suite, not an attack.
       LOGIN_RATE_LIMIT: '200',
+      LOGIN_ADDRESS_RATE_LIMIT: '1000',
     },
   },
 });

@@ -46,6 +46,8 @@ export async function createTestApp(
     staticDir: join(dataDir, 'no-web-build'),
     loginRateLimit: 1000,
     signupRateLimit: 1000,
+    loginAddressRateLimit: 1000,
+    addMemberRateLimit: 1000,
     ...overrides,
   };
   const app = await buildApp(config, { database, now: deps.now });

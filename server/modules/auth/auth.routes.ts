@@ -6,12 +6,16 @@ import {
   errorBodySchema,
   refreshResponseSchema,
 } from '../../../src/domain/schemas/auth';
+import { attemptLimit } from '../../lib/attemptLimit';
 import type { AuthService } from './auth.service';
 import { assertSameSite, clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
+  /** Per address and email. */
   loginRateLimit: { max: number; timeWindow: number };
+  /** Per address, whatever the emails: guessing across accounts. */
+  perAddress: { max: number; windowMs: number };
 }
 
 /** Attempts are counted per address and email, so one attacked account does not lock out everyone behind a NAT. */
@@ -24,6 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/auth',
     {
+      preHandler: attemptLimit(app, { name: 'sign-in address', ...opts.perAddress, key: (request) => request.ip }),
       config: {
         access: 'public',
         rateLimit: { ...opts.loginRateLimit, hook: 'preHandler', keyGenerator: loginKey },

@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { attemptLimit } from '../../lib/attemptLimit';
 import {
   authResponseSchema,
   changePasswordSchema,
@@ -14,13 +16,23 @@ import { GUIDE_ADDED, GUIDE_DELETED } from '../../../src/domain/team';
 import type { TeamService } from './team.service';
 import type { UsersService } from './users.service';
 
+type Limit = { max: number; windowMs: number };
+
 export interface UsersRoutesOptions {
   users: UsersService;
   team: TeamService;
   signupRateLimit: { max: number; timeWindow: number };
+  /** Guessing the old password with a stolen access token: per member and per address, like sign-in. */
+  passwordLimits: { perMember: Limit; perAddress: Limit };
+  /** Each new member tells whether an email is taken: per company and per address. */
+  addMemberLimit: Limit;
 }
 
 export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, opts) => {
+  const byAddress = (request: FastifyRequest) => request.ip;
+  const byMember = (request: FastifyRequest) => requireCaller(request).userId;
+  const byCompany = (request: FastifyRequest) => requireCaller(request).companyId;
+
   app.post(
     '/api/user/signup',
     {
@@ -47,6 +59,10 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   app.post(
     '/api/user/changePassword',
     {
+      preHandler: [
+        attemptLimit(app, { name: 'password member', ...opts.passwordLimits.perMember, key: byMember }),
+        attemptLimit(app, { name: 'password address', ...opts.passwordLimits.perAddress, key: byAddress }),
+      ],
       config: { access: 'member' },
       schema: {
         body: changePasswordSchema,
@@ -56,6 +72,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
           401: errorBodySchema,
           413: errorBodySchema,
           415: errorBodySchema,
+          429: errorBodySchema,
         },
       },
     },
@@ -87,6 +104,10 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   app.post(
     '/api/user/addguide',
     {
+      preHandler: [
+        attemptLimit(app, { name: 'add member company', ...opts.addMemberLimit, key: byCompany }),
+        attemptLimit(app, { name: 'add member address', ...opts.addMemberLimit, key: byAddress }),
+      ],
       config: { access: 'manager' },
       schema: {
         body: addGuideBodySchema,
@@ -98,6 +119,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
           409: errorBodySchema,
           413: errorBodySchema,
           415: errorBodySchema,
+          429: errorBodySchema,
         },
       },
     },
