@@ -154,6 +154,16 @@ describe('shifts page', () => {
     ]);
   });
 
+  it('shows a Guide attendees per type, not per source, when the company hides sources from Guides', async () => {
+    const hidden = makeUser({ ...guide, company: { ...company, sources, detailedShifts: true, display: false } });
+    serveShifts(hidden);
+    renderShifts(hidden);
+
+    const table = await grid();
+    await waitFor(() => expect(cells(table)).toHaveLength(2));
+    expect(headers(table)).toEqual(['Date', 'Time', 'Tour', 'Adults', 'Teens', 'Children']);
+  });
+
   it.each([
     [
       false,

@@ -4,6 +4,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -13,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 import { companyId } from './columns';
+import type { BookingChange } from '../../../src/domain/booking';
 
 // Bookings, and the per-day counts that keep report totals fast.
 
@@ -40,6 +42,9 @@ export const bookings = pgTable(
     cancelled: boolean('cancelled').notNull().default(false),
     manual: boolean('manual').notNull().default(false),
     modifiedBy: text('modified_by'),
+    /** What the last edit changed, shown to each viewer without the fields they may not see (bookings.mapper). */
+    changes: jsonb('changes').$type<BookingChange[]>(),
+    /** The last edit's account as text, from before `changes` (migration 0009): filtered by its labels when shown. */
     differences: text('differences'),
     guide: text('guide'),
     /** Optimistic concurrency: an edit based on an older version is refused with 409. */

@@ -1,4 +1,4 @@
-import { describeDifferences, type Booking, type EditBookingBody } from '../../../src/domain/booking';
+import { bookingChanges, type Booking, type EditBookingBody } from '../../../src/domain/booking';
 import { CUSTOMER_TYPES, countsFromList, totalCount } from '../../../src/domain/customerTypes';
 import type { Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
@@ -15,7 +15,7 @@ import {
   staleError,
 } from './bookings.rules';
 
-/** The facts an edit can change, as `describeDifferences` compares them. */
+/** The facts an edit can change, as `bookingChanges` compares them. */
 function snapshot(row: BookingRow) {
   return {
     name: row.name,
@@ -68,9 +68,9 @@ export class BookingEditsService {
         phone,
         cancelled: edit.cancelled,
       };
-      const differences = describeDifferences(snapshot(row), after);
+      const changes = bookingChanges(snapshot(row), after);
       const guide = await chosenGuide(tx, auth, body.chosenGuideName);
-      if (!differences && guide === undefined) return toBookingDto(row, viewer);
+      if (changes.length === 0 && guide === undefined) return toBookingDto(row, viewer);
 
       const updated = await updateBooking(
         tx,
@@ -93,7 +93,8 @@ export class BookingEditsService {
           pax: totalCount(counts),
           cancelled: after.cancelled,
           modifiedBy: auth.email,
-          differences: differences || row.differences,
+          // A new account replaces the last one (and any text from before `changes`); a guide change alone keeps it.
+          ...(changes.length > 0 ? { changes, differences: null } : {}),
           ...(guide !== undefined ? { guide } : {}),
         },
         body.version,

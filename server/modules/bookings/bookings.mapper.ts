@@ -1,6 +1,6 @@
 import type { Role } from '../../../src/domain/auth';
 import { CUSTOMER_TYPES, listFromCounts, type CustomerCounts } from '../../../src/domain/customerTypes';
-import type { Booking } from '../../../src/domain/booking';
+import { differencesText, type Booking, type ShownFields } from '../../../src/domain/booking';
 import type { CompanySettings } from '../companies/companies.repository';
 import type { BookingRow } from './bookings.repository';
 
@@ -29,6 +29,24 @@ export function attendedCounts(
   return { Adults: row.attendedAdults, Teens: row.attendedTeens, Children: row.attendedChildren };
 }
 
+/** A label's segment of a `differences` text written before migration 0009 (e.g. "Phone: a → b"). */
+const HIDDEN_LABELS = { phone: 'Phone: ', source: 'Source: ' } as const;
+
+/**
+ * The last edit's account without what this viewer may not see (spec §6), wherever it is shown. Rows edited before
+ * `changes` existed keep only text, whose hidden fields are dropped by their labels.
+ */
+function shownDifferences(row: BookingRow, viewer: Viewer): string | null {
+  const shown: ShownFields = { phone: viewer.showPhone, source: viewer.showSource };
+  if (row.changes) return differencesText(row.changes, shown) || null;
+  if (!row.differences || (shown.phone && shown.source)) return row.differences;
+  const hidden = (Object.keys(HIDDEN_LABELS) as Array<keyof ShownFields>).filter((field) => !shown[field]);
+  const segments = row.differences
+    .split('; ')
+    .filter((segment) => !hidden.some((field) => segment.startsWith(HIDDEN_LABELS[field])));
+  return segments.join('; ') || null;
+}
+
 export function toBookingDto(row: BookingRow, viewer: Viewer): Booking {
   const booked = bookedCounts(row);
   // The attendees list names every booked type, so the check-in form offers each one.
@@ -47,7 +65,7 @@ export function toBookingDto(row: BookingRow, viewer: Viewer): Booking {
     cancelled: row.cancelled,
     manual: row.manual,
     modifiedBy: row.modifiedBy,
-    differences: row.differences,
+    differences: shownDifferences(row, viewer),
     guide: row.guide,
     createdAt: row.createdAt.toISOString(),
     version: row.version,

@@ -5,7 +5,7 @@ import { bookings } from '../../db/schema';
 
 export type NewBooking = typeof bookings.$inferInsert;
 export type BookingRow = Omit<typeof bookings.$inferSelect, 'updatedAt'>;
-export type BookingChanges = Partial<
+export type BookingUpdate = Partial<
   Pick<
     BookingRow,
     | 'name'
@@ -23,6 +23,7 @@ export type BookingChanges = Partial<
     | 'pax'
     | 'cancelled'
     | 'modifiedBy'
+    | 'changes'
     | 'differences'
     | 'guide'
   >
@@ -140,7 +141,7 @@ export async function updateBooking(
   db: Db,
   companyId: string,
   id: string,
-  changes: BookingChanges,
+  changes: BookingUpdate,
   expectedVersion?: number,
 ): Promise<BookingRow | undefined> {
   const conditions = [eq(bookings.companyId, companyId), eq(bookings.id, id), eq(bookings.cancelled, false)];

@@ -119,7 +119,9 @@ export class ShiftsService {
     return this.tenancy.runAs(caller, async (tx, auth) => {
       const member = await whoseData(tx, auth, body.guide);
       const rows = await listMemberShifts(tx, auth.companyId, member.id, start, end);
-      const bySource = await attendanceBySource(tx, auth.companyId, member.name, start, end);
+      // Sources are shown to a Guide only with `display` on (spec §6), here as everywhere.
+      const showSource = viewerOf(auth.role, auth.company).showSource;
+      const bySource = showSource ? await attendanceBySource(tx, auth.companyId, member.name, start, end) : [];
       return rows.map(({ shift, guide }) => ({
         shiftString: shift.shiftString,
         date: shift.date,

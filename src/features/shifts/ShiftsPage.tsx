@@ -105,7 +105,8 @@ function ShiftsReport() {
       <ShiftsGrid
         shifts={currentData}
         loading={isFetching}
-        detailed={company.detailedShifts}
+        // Per source only for those shown sources (spec §6 `display`): the server sends a Guide none otherwise.
+        detailed={company.detailedShifts && (isManager || company.display)}
         sources={company.sources}
         fileName={days ? csvFileName('shifts', guideName, days.start, 'to', days.end) : 'shifts'}
       />
