@@ -2,8 +2,9 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { DEMO_PASSWORD } from '../../server/seed';
+import { openEmbedded, openPostgres, type Database } from '../../server/db/client';
 import { copyPgliteTemplate, createPgDatabase, removeDir } from './dbTemplate';
+import { insertCompany, PASSWORD as FIXTURE_PASSWORD } from './fixtures';
 import { TEST_SECRET, uniqueEmail } from './helpers';
 import {
   halfSentRequest,
@@ -30,7 +31,7 @@ interface StoredBooking {
 }
 
 const PASSWORD = 'crash test password';
-// Two days ahead in UTC (a signed-up company's timezone): open to the Manager, whatever the hour.
+// Two days ahead in UTC (the company's timezone): open to the Manager, whatever the hour.
 const DAY = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 const WORKERS = 6;
 const ACKS_BEFORE_KILL = 60;
@@ -50,11 +51,18 @@ function tempDir(): string {
   return dir;
 }
 
-async function signUp(server: ServerProcess): Promise<string> {
-  const res = await httpRequest(server.baseUrl, 'POST', '/api/user/signup', {
-    body: { email: uniqueEmail('crash'), password: PASSWORD },
-  });
-  expect(res.status).toBe(201);
+/** A company with the tour the writers book, written before its server starts (sign-up makes one with none). */
+async function companyIn(database: Database): Promise<string> {
+  try {
+    return (await insertCompany(database.owner, { timezone: 'UTC' })).managerEmail;
+  } finally {
+    await database.close();
+  }
+}
+
+async function signInAs(server: ServerProcess, email: string): Promise<string> {
+  const res = await httpRequest(server.baseUrl, 'POST', '/auth', { body: { email, password: FIXTURE_PASSWORD } });
+  expect(res.status).toBe(200);
   return res.json<{ user: { token: string } }>().user.token;
 }
 
@@ -121,9 +129,9 @@ function expectNothingLost(stored: StoredBooking[], acknowledged: Map<string, Se
   expect(new Set(stored.map((b) => b.name)).size).toBe(stored.length);
 }
 
-async function crashAndRestart(env: Record<string, string>) {
+async function crashAndRestart(env: Record<string, string>, email: string) {
   const first = await startServer(env);
-  const token = await signUp(first);
+  const token = await signInAs(first, email);
   const { acknowledged, sent } = await writeUntilKilled(first, token);
   expect(acknowledged.size).toBeGreaterThanOrEqual(ACKS_BEFORE_KILL);
   expect(sent.size).toBeGreaterThan(acknowledged.size);
@@ -144,14 +152,16 @@ describe('embedded database process', () => {
   let dataDir: string;
   let env: Record<string, string>;
   let running: ServerProcess | undefined;
-  beforeAll(() => {
+  let email: string;
+  beforeAll(async () => {
     dataDir = copyPgliteTemplate();
     dirs.push(dataDir);
     env = { DATA_DIR: dataDir, LOG_LEVEL: 'info', STATIC_DIR: join(dataDir, 'no-web-build') };
+    email = await companyIn(await openEmbedded(dataDir));
   });
 
   it('keeps every acknowledged booking through kill -9 and a restart on the same DATA_DIR', async () => {
-    running = await crashAndRestart(env);
+    running = await crashAndRestart(env, email);
   }, 180_000);
 
   it('refuses a second process on the same DATA_DIR with a clear message and a non-zero exit', async () => {
@@ -168,12 +178,7 @@ describe('embedded database process', () => {
 
   it('on SIGTERM finishes the requests in flight, refuses new connections, exits 0 and releases the data dir', async () => {
     const server = (running ??= await startServer(env));
-    // The demo company was seeded when the server first started on the empty data dir.
-    const signIn = await httpRequest(server.baseUrl, 'POST', '/auth', {
-      body: { email: 'manager@demo.test', password: DEMO_PASSWORD },
-    });
-    expect(signIn.status).toBe(200);
-    const token = signIn.json<{ user: { token: string } }>().user.token;
+    const token = await signInAs(server, email);
     const incoming = () => server.output().split('"msg":"incoming request"').length - 1;
     const before = incoming();
 
@@ -207,9 +212,11 @@ if (process.env.TEST_DATABASE_URL) {
   describe('PostgreSQL process', () => {
     let env: Record<string, string>;
     let databaseName: string;
+    let email: string;
 
     beforeAll(async () => {
       const created = await createPgDatabase(adminUrl);
+      email = await companyIn(await openPostgres(created.url, 1));
       dropDatabases.push(created.drop);
       databaseName = new URL(created.url).pathname.slice(1);
       const dataDir = tempDir();
@@ -223,7 +230,7 @@ if (process.env.TEST_DATABASE_URL) {
     });
 
     it('keeps every acknowledged booking through kill -9 and a restart', async () => {
-      const server = await crashAndRestart(env);
+      const server = await crashAndRestart(env, email);
       await stopHard(server);
     }, 180_000);
 
@@ -236,7 +243,7 @@ if (process.env.TEST_DATABASE_URL) {
       beforeAll(async () => {
         await admin.connect();
         server = await startServer(env);
-        token = await signUp(server);
+        token = await signInAs(server, email);
       }, 60_000);
       afterAll(async () => {
         await admin.end();

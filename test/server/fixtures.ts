@@ -29,6 +29,16 @@ export async function createCompany(
   db: Db,
   settings: Partial<typeof companies.$inferInsert> = {},
 ): Promise<CompanyFixture> {
+  const { managerEmail, guideEmail, ...company } = await insertCompany(db, settings);
+  return {
+    ...company,
+    manager: await login(app, managerEmail, PASSWORD),
+    guide: await login(app, guideEmail, PASSWORD),
+  };
+}
+
+/** `createCompany`'s rows, written straight to the database: its members sign in with PASSWORD. */
+export async function insertCompany(db: Db, settings: Partial<typeof companies.$inferInsert> = {}) {
   passwordHash ??= hashPassword(PASSWORD);
   const hash = await passwordHash;
   const companyId = uuidv7();
@@ -76,14 +86,7 @@ export async function createCompany(
     assignable: false,
     passwordHash: hash,
   });
-  return {
-    companyId,
-    tourIds,
-    managerName,
-    guideName,
-    manager: await login(app, managerEmail, PASSWORD),
-    guide: await login(app, guideEmail, PASSWORD),
-  };
+  return { companyId, tourIds, managerName, guideName, managerEmail, guideEmail };
 }
 
 export function addBooking(
