@@ -5,12 +5,20 @@ import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../../server/config';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../server/db/rows';
-import { openDatabase } from '../../server/db/client';
+import { openDatabase, openPostgres } from '../../server/db/client';
 import { createPgDatabase, removeDir } from './dbTemplate';
 import { TEST_SECRET, uniqueEmail } from './helpers';
-import { httpRequest, killAllServers, spawnServer, startServer, waitFor, type ServerProcess } from './serverProcess';
+import {
+  companyIn,
+  httpRequest,
+  killAllServers,
+  signInAs,
+  spawnServer,
+  startServer,
+  waitFor,
+  type ServerProcess,
+} from './serverProcess';
 
-const PASSWORD = 'cluster test password';
 const LOGIN_LIMIT = 3;
 const DAY = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 
@@ -98,10 +106,13 @@ if (process.env.TEST_DATABASE_URL) {
     let server: ServerProcess;
     let drop: () => Promise<void>;
     let dataDir: string;
+    let email: string;
 
     beforeAll(async () => {
       const created = await createPgDatabase(adminUrl);
       drop = created.drop;
+      // Written before the server starts: a signed-up company has no tour to book.
+      email = await companyIn(await openPostgres(created.url, 1));
       dataDir = mkdtempSync(join(tmpdir(), 'tourdesk-cluster-'));
       server = await startServer({
         DATABASE_URL: created.url,
@@ -126,11 +137,7 @@ if (process.env.TEST_DATABASE_URL) {
       expect(server.output()).toContain('(PostgreSQL, 2 worker processes)');
 
       // Each request on a connection of its own: node:cluster deals connections to the workers in turn.
-      const account = await httpRequest(server.baseUrl, 'POST', '/api/user/signup', {
-        body: { email: uniqueEmail('cluster'), password: PASSWORD },
-      });
-      expect(account.status).toBe(201);
-      const token = account.json<{ user: { token: string } }>().user.token;
+      const token = await signInAs(server, email);
       const names = Array.from({ length: 6 }, (_, i) => `Guest ${i}`);
       for (const name of names) {
         const added = await httpRequest(server.baseUrl, 'POST', '/api/bookings/add-booking', {

@@ -2,14 +2,15 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { openEmbedded, openPostgres, type Database } from '../../server/db/client';
+import { openEmbedded, openPostgres } from '../../server/db/client';
 import { copyPgliteTemplate, createPgDatabase, removeDir } from './dbTemplate';
-import { insertCompany, PASSWORD as FIXTURE_PASSWORD } from './fixtures';
 import { TEST_SECRET, uniqueEmail } from './helpers';
 import {
   halfSentRequest,
   httpRequest,
   killAllServers,
+  companyIn,
+  signInAs,
   spawnServer,
   startServer,
   stopHard,
@@ -49,21 +50,6 @@ function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'tourdesk-crash-'));
   dirs.push(dir);
   return dir;
-}
-
-/** A company with the tour the writers book, written before its server starts (sign-up makes one with none). */
-async function companyIn(database: Database): Promise<string> {
-  try {
-    return (await insertCompany(database.owner, { timezone: 'UTC' })).managerEmail;
-  } finally {
-    await database.close();
-  }
-}
-
-async function signInAs(server: ServerProcess, email: string): Promise<string> {
-  const res = await httpRequest(server.baseUrl, 'POST', '/auth', { body: { email, password: FIXTURE_PASSWORD } });
-  expect(res.status).toBe(200);
-  return res.json<{ user: { token: string } }>().user.token;
 }
 
 const bookingBody = (sent: Sent) => ({

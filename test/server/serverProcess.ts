@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { join } from 'node:path';
+import type { Database } from '../../server/db/client';
+import { insertCompany, PASSWORD as FIXTURE_PASSWORD } from './fixtures';
 
 /** The real server (server/main.ts) in a child process, for the crash, restart and shutdown tests. */
 export interface ServerProcess {
@@ -149,4 +151,19 @@ export function halfSentRequest(
       return answer;
     },
   };
+}
+
+/** A company with the tour the writers book, written before its server starts (sign-up makes one with none). */
+export async function companyIn(database: Database): Promise<string> {
+  try {
+    return (await insertCompany(database.owner, { timezone: 'UTC' })).managerEmail;
+  } finally {
+    await database.close();
+  }
+}
+
+export async function signInAs(server: ServerProcess, email: string): Promise<string> {
+  const res = await httpRequest(server.baseUrl, 'POST', '/auth', { body: { email, password: FIXTURE_PASSWORD } });
+  expect(res.status).toBe(200);
+  return res.json<{ user: { token: string } }>().user.token;
 }
