@@ -11,6 +11,8 @@ export interface Caller {
   role: Role;
   /** The member's session version when the token was issued (see users.session_version). */
   sessionVersion: number;
+  /** The sign-in the token belongs to (its refresh tokens' family): revoked, the token stops working. */
+  sessionId?: string;
 }
 
 /** The signed-in member as the database has them now, with their company's settings. */

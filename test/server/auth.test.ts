@@ -4,6 +4,10 @@ import { refreshTokens, users } from '../../server/db/schema';
 import { hashRefreshToken } from '../../server/modules/auth/tokens';
 import { TEST_SECRET, bearer, describeEachDb, login, refreshCookie, refreshWith, signup, uniqueEmail } from './helpers';
 
+/** The claims of an access token (not verified: the server verified it). */
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+
 const changePassword = (token: string, oldPassword: string, newPassword: string) => ({
   method: 'POST' as const,
   url: '/api/user/changePassword',
@@ -119,11 +123,41 @@ describeEachDb('auth', (ctx) => {
       expect(call.statusCode).toBe(200);
     });
 
-    it('lets a retry of the same token through within the grace period', async () => {
-      const { app } = ctx();
+    it('answers a retry within the grace period with the successor already issued: one session, one chain', async () => {
+      const { app, db } = ctx();
       const account = await signup(app);
-      expect((await refreshWith(app, account.refresh)).statusCode).toBe(200);
-      expect((await refreshWith(app, account.refresh)).statusCode).toBe(200);
+      const first = await refreshWith(app, account.refresh);
+      const retry = await refreshWith(app, account.refresh);
+      expect(retry.statusCode).toBe(200);
+      expect(refreshCookie(retry)).toBe(refreshCookie(first));
+      const family = await db.select().from(refreshTokens).where(eq(refreshTokens.userId, account.user._id));
+      expect(family).toHaveLength(2);
+      // Both answers' access tokens belong to the same session, and the chain goes on from the one successor.
+      expect(claimsOf(retry.json().accessToken).sid).toBe(claimsOf(first.json().accessToken).sid);
+      expect((await refreshWith(app, refreshCookie(retry))).statusCode).toBe(200);
+    });
+
+    it('ends the access tokens of a session signed out, or whose refresh token was replayed; others go on', async () => {
+      const { app, db, config } = ctx();
+      const account = await signup(app);
+      const otherDevice = await login(app, account.user.email, account.password);
+      const probe = (token: string) => app.inject({ url: '/api/user/guides/company', headers: bearer(token) });
+      expect((await probe(account.token)).statusCode).toBe(200);
+      const out = await app.inject({
+        method: 'POST',
+        url: '/auth/logout',
+        cookies: { tourdesk_refresh: account.refresh },
+      });
+      expect(out.statusCode).toBe(204);
+      expect((await probe(account.token)).statusCode).toBe(401);
+      expect((await probe(otherDevice.token)).statusCode).toBe(200);
+
+      const rotated = await refreshWith(app, otherDevice.refresh);
+      const renewedToken = rotated.json().accessToken as string;
+      const longAgo = new Date(Date.now() - (config.refreshGraceSeconds + 5) * 1000);
+      await db.update(refreshTokens).set({ rotatedAt: longAgo }).where(eq(refreshTokens.userId, account.user._id));
+      expect((await refreshWith(app, otherDevice.refresh)).json().code).toBe('REFRESH_TOKEN_REUSED');
+      for (const token of [otherDevice.token, renewedToken]) expect((await probe(token)).statusCode).toBe(401);
     });
 
     it('revokes the whole family when a rotated token is reused after the grace period', async () => {

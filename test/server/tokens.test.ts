@@ -315,6 +315,25 @@ describe('TokenService', () => {
 
   it('verifies the claims of a token it signed', async () => {
     expect(await verify(await tokens.sign(CLAIMS))).toEqual(CLAIMS);
+    const inSession = { ...CLAIMS, sessionId: '0190f6b1-7c1e-7000-8000-000000000001' };
+    expect(await verify(await tokens.sign(inSession))).toEqual(inSession);
+  });
+
+  it('refuses a session id that is not a uuid', async () => {
+    const claims = claimsOf(await tokens.sign(CLAIMS));
+    for (const sid of ['not-a-uuid', 42, null]) expect(await verify(await sign({ ...claims, sid }))).toBeNull();
+  });
+
+  it('derives the successor of a refresh token under its key: the same for a retry, unknown without the key', () => {
+    const company = '0190f6b1-7c1e-7000-8000-000000000002';
+    const parent = `${company}.${'a'.repeat(43)}`;
+    const successor = tokens.successorRefreshToken(company, parent);
+    expect(successor).toBe(tokens.successorRefreshToken(company, parent));
+    expect(successor).toMatch(new RegExp(`^${company}\\.[\\w-]{43}$`));
+    expect(successor).not.toBe(
+      new TokenService('another secret long enough to sign tokens', TTL_SECONDS).successorRefreshToken(company, parent),
+    );
+    expect(successor).not.toBe(tokens.successorRefreshToken(company, `${company}.${'b'.repeat(43)}`));
   });
 
   it('signs the format jose signed: HS256 and JWT in the header, the claims with iat and exp, verified by jose', async () => {

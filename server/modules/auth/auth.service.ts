@@ -71,14 +71,16 @@ export class AuthService {
         return new UnauthorizedError(SESSION_ENDED, 'INVALID_REFRESH_TOKEN');
       }
       if (!row.rotatedAt) {
-        const next = this.newToken(companyId);
-        if (await rotateInto(tx, row, now, next)) {
-          return { user: await this.authUser(tx, user), refreshToken: next.token, refreshExpiresAt: next.expiresAt };
-        }
+        const next = this.successorOf(companyId, rawToken);
+        if (await rotateInto(tx, row, now, next)) return this.session(tx, user, row.familyId, next);
       }
       const refused = await this.checkRotatedToken(tx, row, now);
       if (refused) return refused;
-      return this.startSession(tx, user, row.familyId);
+      // A retry within the grace: the session goes on with the successor already issued, one chain only.
+      const successor = this.successorOf(companyId, rawToken);
+      const issued = await findRefreshTokenByHash(tx, companyId, successor.tokenHash);
+      if (!issued || issued.revokedAt) return new UnauthorizedError(SESSION_ENDED, 'INVALID_REFRESH_TOKEN');
+      return this.session(tx, user, row.familyId, { ...successor, expiresAt: issued.expiresAt });
     });
     if (outcome instanceof UnauthorizedError) throw outcome;
     return outcome;
@@ -106,15 +108,29 @@ export class AuthService {
       tokenHash: next.tokenHash,
       expiresAt: next.expiresAt,
     });
-    return { user: await this.authUser(tx, user), refreshToken: next.token, refreshExpiresAt: next.expiresAt };
+    return this.session(tx, user, familyId, next);
   }
 
-  private async authUser(tx: Db, user: UserRow): Promise<AuthUser> {
+  private async session(
+    tx: Db,
+    user: UserRow,
+    familyId: string,
+    refresh: { token: string; expiresAt: Date },
+  ): Promise<Session> {
+    return {
+      user: await this.authUser(tx, user, familyId),
+      refreshToken: refresh.token,
+      refreshExpiresAt: refresh.expiresAt,
+    };
+  }
+
+  private async authUser(tx: Db, user: UserRow, familyId: string): Promise<AuthUser> {
     const token = await this.tokens.sign({
       userId: user.id,
       companyId: user.companyId,
       role: user.role,
       sessionVersion: user.sessionVersion,
+      sessionId: familyId,
     });
     const company = await findCompany(tx, user.companyId);
     if (!company) throw new UnauthorizedError(SESSION_ENDED, 'INVALID_REFRESH_TOKEN');
@@ -130,7 +146,14 @@ export class AuthService {
   }
 
   private newToken(companyId: string) {
-    const token = newRefreshToken(companyId);
+    return this.tokenRow(newRefreshToken(companyId));
+  }
+
+  private successorOf(companyId: string, parent: string) {
+    return this.tokenRow(this.tokens.successorRefreshToken(companyId, parent));
+  }
+
+  private tokenRow(token: string) {
     const expiresAt = new Date(this.now().getTime() + this.settings.refreshTokenTtlSeconds * 1000);
     return { id: uuidv7(), token, tokenHash: hashRefreshToken(token), expiresAt };
   }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import type { Caller } from '../../db/signedIn';
 import { UUID } from '../../lib/ids';
@@ -20,7 +20,14 @@ export class TokenService {
   }
 
   sign(claims: AccessClaims): Promise<string> {
-    return new SignJWT({ company: claims.companyId, role: claims.role, ver: claims.sessionVersion, typ: 'access' })
+    const session = claims.sessionId === undefined ? {} : { sid: claims.sessionId };
+    return new SignJWT({
+      company: claims.companyId,
+      role: claims.role,
+      ver: claims.sessionVersion,
+      ...session,
+      typ: 'access',
+    })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.userId)
       .setIssuedAt()
@@ -36,10 +43,22 @@ export class TokenService {
     } catch {
       return null;
     }
-    const { sub, company, role, ver, typ } = payload;
+    const { sub, company, role, ver, sid, typ } = payload;
     if (typ !== 'access' || typeof company !== 'string' || typeof sub !== 'string') return null;
     if ((role !== 'Manager' && role !== 'Guide') || typeof ver !== 'number') return null;
-    return { userId: sub, companyId: company, role, sessionVersion: ver };
+    // Tokens signed before sessions were named have no `sid` (they expire within the access-token lifetime).
+    if (sid !== undefined && (typeof sid !== 'string' || !UUID.test(sid))) return null;
+    const claims: AccessClaims = { userId: sub, companyId: company, role, sessionVersion: ver };
+    if (sid !== undefined) claims.sessionId = sid;
+    return claims;
+  }
+
+  /**
+   * The refresh token that follows `parent` in its session: derived from it under the server's key, so a retry of
+   * `parent` (its answer lost on a bad connection) gets the same successor again instead of a second chain.
+   */
+  successorRefreshToken(companyId: string, parent: string): string {
+    return `${companyId}.${createHmac('sha256', this.key).update(`refresh successor ${parent}`).digest('base64url')}`;
   }
 }
 
