@@ -1,11 +1,19 @@
-/** PostgreSQL's unique_violation, as raised by both node-postgres and PGlite (possibly wrapped by Drizzle). */
-export function isUniqueViolation(err: unknown): boolean {
+/**
+ * PostgreSQL's unique_violation, as raised by both node-postgres and PGlite (possibly wrapped by Drizzle): the name of
+ * the unique index or constraint it broke, or undefined for any other error.
+ */
+export function uniqueViolation(err: unknown): string | undefined {
   let current: unknown = err;
   for (let depth = 0; current && depth < 4; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
     current = (current as { cause?: unknown }).cause;
   }
-  return false;
+  return undefined;
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  return uniqueViolation(err) !== undefined;
 }
 
 /** Text PostgreSQL cannot store: a NUL character (22021) or one the database encoding lacks (22P05). */

@@ -38,6 +38,7 @@ describeEachDb(
         source: 'Viator',
         manual: true,
         guide: c.guideName,
+        guideId: c.guide.user._id,
       });
       await t.app.inject({
         method: 'POST',

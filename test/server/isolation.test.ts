@@ -149,7 +149,12 @@ describeEachDb(
     it("treats company B's members as strangers on A's own rows, and never half-applies a mixed request", async () => {
       const t = ctx();
       const headers = bearer(tokens.manager);
-      const own = await addBooking(t.db, a.companyId, { date: b.day, time: b.time, guide: a.guideName });
+      const own = await addBooking(t.db, a.companyId, {
+        date: b.day,
+        time: b.time,
+        guide: a.guideName,
+        guideId: a.guide.user._id,
+      });
       const before = await companyRows(t.db, b.company.companyId);
       const answers = await Promise.all([
         t.app.inject({

@@ -139,6 +139,7 @@ describeEachDb('roles', (ctx) => {
         time: '16:00',
         name: 'Their guest',
         guide: otherName,
+        guideId: otherId,
         attendedAdults: 1,
       });
       const key = `${me.day}-16:00-Old Town Walk`;

@@ -78,6 +78,7 @@ export async function seedTarget(app: FastifyInstance, db: Db): Promise<Target> 
         adults: 3,
         attendedAdults: 2,
         guide: guideName,
+        guideId: company.guide.user._id,
       }),
     ),
   );

@@ -1,4 +1,4 @@
-import { createCompany } from './fixtures';
+import { addBooking, createCompany } from './fixtures';
 import { bearer, describeEachDb, login, uniqueEmail, type TestApp } from './helpers';
 
 const addGuide = (t: TestApp, token: string, body: Record<string, unknown>) =>
@@ -73,6 +73,65 @@ describeEachDb('team', (ctx) => {
     expect(refresh.statusCode).toBe(401);
     const team = await t.app.inject({ url: '/api/user/users/company', headers: bearer(c.manager.token) });
     expect(team.json()).toHaveLength(1);
+  });
+
+  it('keeps active names unique, even for two requests at once', async () => {
+    const t = ctx();
+    const c = await createCompany(t.app, t.db);
+    const twins = await Promise.all(
+      [1, 2].map(() =>
+        addGuide(t, c.manager.token, { name: 'Twin', email: uniqueEmail('twin'), password: 'guide-password' }),
+      ),
+    );
+    expect(twins.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    expect(twins.find((res) => res.statusCode === 409)!.json()).toEqual({
+      error: 'Twin is already on the team',
+      code: 'NAME_TAKEN',
+    });
+    const team = await t.app.inject({ url: '/api/user/users/company', headers: bearer(c.manager.token) });
+    expect(team.json().filter((m: { name: string }) => m.name === 'Twin')).toHaveLength(1);
+  });
+
+  it("shows a new member who takes a departed guide's name none of the departed guide's bookings", async () => {
+    const t = ctx();
+    const c = await createCompany(t.app, t.db);
+    const day = '2026-06-15';
+    const booking = await addBooking(t.db, c.companyId, { date: day, time: '11:45', name: 'Led by the first' });
+    const assign = await t.app.inject({
+      method: 'PUT',
+      url: '/api/bookings/assign-guide',
+      headers: bearer(c.manager.token),
+      payload: { bookingIds: [booking.id], guide: c.guideName },
+    });
+    expect(assign.statusCode).toBe(200);
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/user/guides/${c.guide.user._id}`,
+      headers: bearer(c.manager.token),
+    });
+    const email = uniqueEmail('namesake');
+    expect(
+      (await addGuide(t, c.manager.token, { name: c.guideName, email, password: 'guide-password' })).statusCode,
+    ).toBe(201);
+    const namesake = await login(t.app, email, 'guide-password');
+    const timeRange = { start: day, end: day };
+    for (const url of ['/api/bookings/guide-time-range', '/api/shift/guide-time-range']) {
+      const theirs = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: bearer(namesake.token),
+        payload: { timeRange },
+      });
+      expect({ url, status: theirs.statusCode, rows: theirs.json() }).toEqual({ url, status: 200, rows: [] });
+    }
+    // The departed guide's bookings are still theirs, under their name, for a Manager.
+    const departed = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings/guide-time-range',
+      headers: bearer(c.manager.token),
+      payload: { guide: c.guide.user._id, timeRange },
+    });
+    expect(departed.json()).toEqual([expect.objectContaining({ name: 'Led by the first', guide: c.guideName })]);
   });
 
   it('refuses a Guide deleting, a Manager deleting themselves, and another company’s member', async () => {

@@ -46,6 +46,8 @@ export const bookings = pgTable(
     changes: jsonb('changes').$type<BookingChange[]>(),
     /** The last edit's account as text, from before `changes` (migration 0009): filtered by its labels when shown. */
     differences: text('differences'),
+    /** The member who leads the booking; `guide` is their name as shown (it stays when they leave). */
+    guideId: uuid('guide_id'),
     guide: text('guide'),
     /** Optimistic concurrency: an edit based on an older version is refused with 409. */
     version: integer('version').notNull().default(1),
@@ -57,6 +59,8 @@ export const bookings = pgTable(
     primaryKey({ columns: [t.companyId, t.id] }),
     // A slot's bookings, and report pages by tour day in (date, time, tour, id) order.
     index('bookings_slot_idx').on(t.companyId, t.date, t.time, t.tour, t.id),
+    // A guide's bookings over a range of days (time-range reports).
+    index('bookings_guide_idx').on(t.companyId, t.guideId, t.date),
     // Reservation reports page and stream in (createdAt, id) order.
     index('bookings_created_idx').on(t.companyId, t.createdAt, t.id),
     foreignKey({ columns: [t.companyId], foreignColumns: [companies.id] }).onDelete('cascade'),

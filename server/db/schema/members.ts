@@ -37,6 +37,10 @@ export const users = pgTable(
     uniqueIndex('users_active_email_key')
       .on(t.email)
       .where(sql`${t.deletedAt} is null`),
+    // Bookings and shifts show their guide by name: two active members of a company may not share one.
+    uniqueIndex('users_active_name_key')
+      .on(t.companyId, sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} is null`),
     foreignKey({ columns: [t.companyId], foreignColumns: [companies.id] }).onDelete('cascade'),
   ],
 );

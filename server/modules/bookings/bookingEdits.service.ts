@@ -95,7 +95,7 @@ export class BookingEditsService {
           modifiedBy: auth.email,
           // A new account replaces the last one (and any text from before `changes`); a guide change alone keeps it.
           ...(changes.length > 0 ? { changes, differences: null } : {}),
-          ...(guide !== undefined ? { guide } : {}),
+          ...guide,
         },
         body.version,
       );

@@ -25,6 +25,7 @@ export type BookingUpdate = Partial<
     | 'modifiedBy'
     | 'changes'
     | 'differences'
+    | 'guideId'
     | 'guide'
   >
 >;
@@ -116,7 +117,7 @@ export function checkInBooking(
   companyId: string,
   id: string,
   attended: CustomerCounts,
-  guide: string | undefined,
+  guide: { guideId: string | null; guide: string | null } | undefined,
   version: number,
 ): Promise<BookingRow | undefined> {
   return updateBooking(
@@ -127,7 +128,7 @@ export function checkInBooking(
       attendedAdults: attended.Adults,
       attendedTeens: attended.Teens,
       attendedChildren: attended.Children,
-      ...(guide !== undefined ? { guide } : {}),
+      ...guide,
     },
     version,
   );
@@ -161,10 +162,15 @@ export function findBookings(db: Db, companyId: string, ids: string[]): Promise<
     .where(and(eq(bookings.companyId, companyId), inArray(bookings.id, ids)));
 }
 
-export function setGuide(db: Db, companyId: string, ids: string[], guide: string | null): Promise<BookingRow[]> {
+export function setGuide(
+  db: Db,
+  companyId: string,
+  ids: string[],
+  guide: { guideId: string | null; guide: string | null },
+): Promise<BookingRow[]> {
   return db
     .update(bookings)
-    .set({ guide, version: sql`${bookings.version} + 1`, updatedAt: sql`now()` })
+    .set({ ...guide, version: sql`${bookings.version} + 1`, updatedAt: sql`now()` })
     .where(and(eq(bookings.companyId, companyId), inArray(bookings.id, ids)))
     .returning(columns);
 }
@@ -172,13 +178,13 @@ export function setGuide(db: Db, companyId: string, ids: string[], guide: string
 export function listGuideBookings(
   db: Db,
   companyId: string,
-  guide: string,
+  guideId: string,
   start: string,
   end: string,
 ): Promise<BookingRow[]> {
   return db
     .select(columns)
     .from(bookings)
-    .where(and(eq(bookings.companyId, companyId), eq(bookings.guide, guide), between(bookings.date, start, end)))
+    .where(and(eq(bookings.companyId, companyId), eq(bookings.guideId, guideId), between(bookings.date, start, end)))
     .orderBy(asc(bookings.date), asc(bookings.time), asc(bookings.tour), asc(bookings.name));
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import type { AuthContext, CompanySettings } from '../../db/signedIn';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, type AppError } from '../../errors';
 import { listSourceLabels, listTourLabels } from '../companies/companies.repository';
-import { listMemberNames } from '../users/users.repository';
+import { findActiveMemberByName } from '../users/users.repository';
 import { findBooking, type BookingRow } from './bookings.repository';
 
 /** The rules every booking write shares: the Guide's window and lock, known members, sources and tours. */
@@ -30,11 +30,19 @@ export async function modifiableBooking(tx: Db, auth: AuthContext, bookingId: st
   return row;
 }
 
-/** Bookings and shifts name their guide: the name must be one of the company's active members. */
-export async function assertMember(db: Db, companyId: string, name: string): Promise<void> {
-  if (!(await listMemberNames(db, companyId)).includes(name)) {
-    throw new BadRequestError(`${name} is not a member of this company`, 'UNKNOWN_GUIDE');
-  }
+/** Who leads a booking, as its columns hold it: the member's id, and their name as shown. */
+export interface GuideRef {
+  guideId: string | null;
+  guide: string | null;
+}
+
+export const NO_GUIDE: GuideRef = { guideId: null, guide: null };
+
+/** Bookings name their guide: the name must be one of the company's active members (names are unique among them). */
+export async function guideNamed(db: Db, companyId: string, name: string): Promise<GuideRef> {
+  const member = await findActiveMemberByName(db, companyId, name);
+  if (!member) throw new BadRequestError(`${name} is not a member of this company`, 'UNKNOWN_GUIDE');
+  return { guideId: member.id, guide: member.name };
 }
 
 /** `undefined` leaves the booking's guide alone: only members with `assignable` may check in as someone. */
@@ -42,10 +50,9 @@ export async function chosenGuide(
   tx: Db,
   auth: AuthContext,
   chosen: string | null | undefined,
-): Promise<string | undefined> {
+): Promise<GuideRef | undefined> {
   if (!auth.assignable || !chosen) return undefined;
-  await assertMember(tx, auth.companyId, chosen);
-  return chosen;
+  return guideNamed(tx, auth.companyId, chosen);
 }
 
 export async function assertKnownSource(tx: Db, companyId: string, source: string): Promise<void> {

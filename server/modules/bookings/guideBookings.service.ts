@@ -5,7 +5,7 @@ import { BadRequestError, NotFoundError } from '../../errors';
 import { whoseData } from '../users/whoseData';
 import { toBookingDto, viewerOf } from './bookings.mapper';
 import { findBookings, listGuideBookings, setGuide } from './bookings.repository';
-import { assertMember, assertModifiable } from './bookings.rules';
+import { assertModifiable, guideNamed, NO_GUIDE } from './bookings.rules';
 
 /** Which guide leads which bookings: the slot's Assign bookings dialog and a guide's own list over a range. */
 export class GuideBookingsService {
@@ -22,18 +22,18 @@ export class GuideBookingsService {
       if (rows.length !== ids.length) throw new NotFoundError('Booking not found');
       const now = this.now();
       for (const row of rows) assertModifiable(auth, auth.company, { day: row.date, time: row.time }, now);
-      if (guide !== null) await assertMember(tx, auth.companyId, guide);
-      const updated = await setGuide(tx, auth.companyId, ids, guide);
+      const led = guide === null ? NO_GUIDE : await guideNamed(tx, auth.companyId, guide);
+      const updated = await setGuide(tx, auth.companyId, ids, led);
       return updated.map((row) => toBookingDto(row, viewerOf(auth.role, auth.company)));
     });
   }
 
-  /** The bookings a guide (a Guide: themselves) led in a range of days, by the guide recorded on each booking. */
+  /** The bookings a guide (a Guide: themselves) led in a range of days: theirs by id, whoever later shares the name. */
   guideBookings(caller: Caller, guideId: string | undefined, start: string, end: string): Promise<Booking[]> {
     if (start > end) throw new BadRequestError('The range starts after it ends', 'VALIDATION');
     return this.tenancy.runAs(caller, async (tx, auth) => {
       const member = await whoseData(tx, auth, guideId);
-      const rows = await listGuideBookings(tx, auth.companyId, member.name, start, end);
+      const rows = await listGuideBookings(tx, auth.companyId, member.id, start, end);
       return rows.map((row) => toBookingDto(row, viewerOf(auth.role, auth.company)));
     });
   }

@@ -79,11 +79,11 @@ export interface SourceAttendance {
   children: number;
 }
 
-/** Checked-in guests of the bookings assigned to a guide (by name), per slot and source. */
+/** Checked-in guests of the bookings a guide leads (by member id), per slot and source. */
 export async function attendanceBySource(
   db: Db,
   companyId: string,
-  guideName: string,
+  guideId: string,
   start: string,
   end: string,
 ): Promise<SourceAttendance[]> {
@@ -99,7 +99,7 @@ export async function attendanceBySource(
     .where(
       and(
         eq(bookings.companyId, companyId),
-        eq(bookings.guide, guideName),
+        eq(bookings.guideId, guideId),
         eq(bookings.cancelled, false),
         between(bookings.date, start, end),
       ),

@@ -121,7 +121,7 @@ export class ShiftsService {
       const rows = await listMemberShifts(tx, auth.companyId, member.id, start, end);
       // Sources are shown to a Guide only with `display` on (spec §6), here as everywhere.
       const showSource = viewerOf(auth.role, auth.company).showSource;
-      const bySource = showSource ? await attendanceBySource(tx, auth.companyId, member.name, start, end) : [];
+      const bySource = showSource ? await attendanceBySource(tx, auth.companyId, member.id, start, end) : [];
       return rows.map(({ shift, guide }) => ({
         shiftString: shift.shiftString,
         date: shift.date,

@@ -2,7 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { AddGuideBody, Member } from '../../../src/domain/team';
 import type { Db } from '../../db/client';
 import type { Tenancy } from '../../db/tenancy';
-import { isUniqueViolation } from '../../db/errors';
+import { uniqueViolation } from '../../db/errors';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import type { Caller } from '../../db/signedIn';
 import { hashPassword } from '../auth/passwords';
@@ -44,6 +44,7 @@ export class TeamService {
   }
 
   async addGuide(caller: Caller, body: AddGuideBody): Promise<Member> {
+    const nameTaken = (name: string) => new ConflictError(`${name} is already on the team`, 'NAME_TAKEN');
     if (await findMemberKeysByEmail(this.db, body.email)) throw new ConflictError(EMAIL_TAKEN, 'EMAIL_TAKEN');
     // argon2 runs outside any transaction: it takes tens of milliseconds.
     const passwordHash = await hashPassword(body.password);
@@ -58,15 +59,16 @@ export class TeamService {
     };
     try {
       await this.tenancy.runAs(caller, async (tx, auth) => {
-        // Bookings and shifts name their guide, so two members of a company may not share a name.
+        // Bookings and shifts show their guide by name, so two active members of a company may not share one.
         const team = await listTeam(tx, auth.companyId);
-        if (team.some((m) => m.name.toLowerCase() === body.name.toLowerCase())) {
-          throw new ConflictError(`${body.name} is already on the team`, 'NAME_TAKEN');
-        }
+        if (team.some((m) => m.name.toLowerCase() === body.name.toLowerCase())) throw nameTaken(body.name);
         await insertUser(tx, row);
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw new ConflictError(EMAIL_TAKEN, 'EMAIL_TAKEN');
+      const violated = uniqueViolation(err);
+      // Two requests at once pass the checks above together; the unique indexes settle which one wins.
+      if (violated === 'users_active_name_key') throw nameTaken(body.name);
+      if (violated !== undefined) throw new ConflictError(EMAIL_TAKEN, 'EMAIL_TAKEN');
       throw err;
     }
     return toMember(row);

@@ -58,8 +58,16 @@ export async function listMembers(db: Db, companyId: string): Promise<MemberRef[
   return rows;
 }
 
-export async function listMemberNames(db: Db, companyId: string): Promise<string[]> {
-  return (await listMembers(db, companyId)).map((m) => m.name);
+export async function findActiveMemberByName(
+  db: Db,
+  companyId: string,
+  name: string,
+): Promise<{ id: string; name: string } | undefined> {
+  const [row] = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.name, name), isNull(users.deletedAt)));
+  return row;
 }
 
 export async function listTeam(db: Db, companyId: string): Promise<UserRow[]> {
