@@ -14,6 +14,8 @@ const FORBIDDEN = { error: NO_PERMISSION, code: 'FORBIDDEN' };
 const MANAGER_ONLY = [
   'DELETE /api/user/guides/:id',
   'GET /api/bookings/reports/:field/:startDate/:endDate/:sources/:tours',
+  // Issue 21: the company's own settings.
+  'PATCH /api/company/:companyId',
   'PATCH /api/company/:companyId/:tourId/color',
   'PATCH /api/company/:companyId/:tourId/flag',
   'POST /api/bookings/fees',

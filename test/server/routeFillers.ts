@@ -16,6 +16,7 @@ import {
   saveNoteBodySchema,
 } from '../../src/domain/schemas/booking';
 import { feesBodySchema, reportQuerySchema } from '../../src/domain/schemas/reports';
+import { companySettingsBodySchema } from '../../src/domain/schemas/company';
 import {
   addGuideBodySchema,
   assignGuideBodySchema,
@@ -227,6 +228,7 @@ export const bodyFillers = new Map<unknown, Fill<Record<string, unknown>>>([
     }),
   ],
   [saveNoteBodySchema, (t) => ({ uniqueId: t.noteKey, note: `Bring the life jackets ${(fillCount += 1)}` })],
+  [companySettingsBodySchema, () => ({ beforeTime: 45 + ((fillCount += 1) % 10) })],
 ]);
 
 /** Routes whose body schema is declared inline (no shared schema object to key on). */

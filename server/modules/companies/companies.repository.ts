@@ -61,6 +61,14 @@ export async function updateTour(
   return updated.length > 0;
 }
 
+export async function updateCompanySettings(
+  db: Db,
+  companyId: string,
+  changes: Partial<Omit<NewCompany, 'id' | 'createdAt'>>,
+): Promise<void> {
+  await db.update(companies).set(changes).where(eq(companies.id, companyId));
+}
+
 /** The company as the spec's client sees it: flags plus its tours and sources. */
 export async function findCompany(db: Db, companyId: string): Promise<Company | undefined> {
   const [row] = await db.select().from(companies).where(eq(companies.id, companyId));

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '../../../src/domain/schemas/auth';
-import { companySchema, tourColorSchema, tourFlagSchema } from '../../../src/domain/schemas/company';
+import {
+  companySchema,
+  companySettingsBodySchema,
+  tourColorSchema,
+  tourFlagSchema,
+} from '../../../src/domain/schemas/company';
 import { requireCaller, requireManager } from '../../plugins/auth';
 import type { CompaniesService } from './companies.service';
 
@@ -26,6 +31,15 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
       schema: { response: { 200: companySchema, 401: errorBodySchema, 404: errorBodySchema } },
     },
     async (request) => companies.get(requireCaller(request)),
+  );
+
+  app.patch(
+    '/api/company/:companyId',
+    {
+      config: { access: 'manager' },
+      schema: { params: params.pick({ companyId: true }), body: companySettingsBodySchema, response: responses },
+    },
+    async (request) => companies.updateSettings(requireManager(request), request.params.companyId, request.body),
   );
 
   app.patch(

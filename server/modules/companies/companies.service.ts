@@ -1,10 +1,12 @@
 import type { Company } from '../../../src/domain/company';
+import type { CompanySettingsBody } from '../../../src/domain/schemas/company';
 import type { Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
 import { NotFoundError } from '../../errors';
-import { findCompany, updateTour } from './companies.repository';
+import { findCompany, updateCompanySettings, updateTour } from './companies.repository';
 
 export const TOUR_NOT_FOUND = 'Tour not found';
+const companyNotFound = () => new NotFoundError('Company not found', 'COMPANY_NOT_FOUND');
 
 /** The company as the app keeps it, and tour customisation (spec §2 Account: Managers only, the routes check). */
 export class CompaniesService {
@@ -13,7 +15,21 @@ export class CompaniesService {
   get(caller: Caller): Promise<Company> {
     return this.tenancy.runAs(caller, async (tx, auth) => {
       const company = await findCompany(tx, auth.companyId);
-      if (!company) throw new NotFoundError('Company not found', 'COMPANY_NOT_FOUND');
+      if (!company) throw companyNotFound();
+      return company;
+    });
+  }
+
+  /**
+   * A Manager's settings: what depends on them (a Guide's window, the lock, what each role is shown, dates in the
+   * zone) is judged afresh on every call, so the change holds from the next request on. Another company's id is 404.
+   */
+  updateSettings(caller: Caller, companyId: string, changes: CompanySettingsBody): Promise<Company> {
+    if (companyId !== caller.companyId) throw companyNotFound();
+    return this.tenancy.runAs(caller, async (tx, auth) => {
+      await updateCompanySettings(tx, auth.companyId, changes);
+      const company = await findCompany(tx, auth.companyId);
+      if (!company) throw companyNotFound();
       return company;
     });
   }

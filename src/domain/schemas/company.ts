@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TOUR_COLORS, TOUR_FLAGS } from '../company';
+import { canonicalTimeZone, TOUR_COLORS, TOUR_FLAGS, WINDOW_MINUTES_MAX } from '../company';
 
 export const tourColorSchema = z.enum(TOUR_COLORS);
 export const tourFlagSchema = z.enum(TOUR_FLAGS);
@@ -35,3 +35,38 @@ export const companySchema = z.object({
   detailedShifts: z.boolean(),
 });
 export type Company = z.infer<typeof companySchema>;
+
+const windowMinutes = (field: string) =>
+  z
+    .number()
+    .int(`${field}: Enter whole minutes`)
+    .min(0, `${field}: Enter 0 minutes or more`)
+    .max(WINDOW_MINUTES_MAX, `${field}: Enter at most ${WINDOW_MINUTES_MAX} minutes (a day)`);
+
+/** PATCH /api/company/{companyId}: the settings a Manager changes, any of them, at least one. */
+export const companySettingsBodySchema = z
+  .strictObject({
+    name: z.string().trim().min(1, 'name: Enter the company name').max(100, 'name: At most 100 characters'),
+    timezone: z
+      .string()
+      .max(100)
+      .transform((name, ctx) => {
+        const zone = canonicalTimeZone(name);
+        if (!zone)
+          ctx.addIssue({ code: 'custom', message: `timezone: ${name} is not a time zone (e.g. Europe/Madrid)` });
+        return zone ?? name;
+      }),
+    beforeTime: windowMinutes('beforeTime'),
+    afterTime: windowMinutes('afterTime'),
+    hideBookings: z.boolean(),
+    unlockBookings: z.boolean(),
+    showPhoneToManagers: z.boolean(),
+    showPhoneToGuides: z.boolean(),
+    display: z.boolean(),
+    hideSourcesCopyOnly: z.boolean(),
+    displaySourcesModal: z.boolean(),
+    detailedShifts: z.boolean(),
+  })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, { message: 'Change at least one setting' });
+export type CompanySettingsBody = z.infer<typeof companySettingsBodySchema>;
