@@ -34,6 +34,11 @@ const ShiftsPage = lazy(() =>
 const AccountPage = lazy(() =>
   import(/* webpackChunkName: "account" */ '../features/account/AccountPage').then((m) => ({ default: m.AccountPage })),
 );
+const SettingsPage = lazy(() =>
+  import(/* webpackChunkName: "settings" */ '../features/settings/SettingsPage').then((m) => ({
+    default: m.SettingsPage,
+  })),
+);
 const BillingPage = lazy(() =>
   import(/* webpackChunkName: "billing" */ '../features/billing/BillingPage').then((m) => ({ default: m.BillingPage })),
 );
@@ -61,6 +66,7 @@ export function AppRoutes() {
             <Route path="guides" element={<TeamPage />} />
             <Route path="shifts" element={<ShiftsPage />} />
             <Route path="account" element={<AccountPage />} />
+            <Route path="settings" element={<SettingsPage />} />
             <Route path="billing" element={<BillingPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />

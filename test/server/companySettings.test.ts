@@ -4,7 +4,7 @@ import { bearer, describeEachDb, login, type TestApp } from './helpers';
 const NOW = new Date('2026-06-15T10:00:00Z'); // 12:00 in Madrid
 const DAY = '2026-06-15';
 
-const patch = (t: TestApp, token: string, companyId: string, payload: unknown) =>
+const patch = (t: TestApp, token: string, companyId: string, payload: object) =>
   t.app.inject({ method: 'PATCH', url: `/api/company/${companyId}`, headers: bearer(token), payload });
 
 describeEachDb(
@@ -62,7 +62,7 @@ describeEachDb(
       expect(guide.statusCode).toBe(403);
       expect(guide.json()).toEqual({ error: "You don't have permission to perform that action", code: 'FORBIDDEN' });
       expect((await patch(t, c.manager.token, other.companyId, { display: true })).statusCode).toBe(404);
-      const cases: Array<[unknown, RegExp]> = [
+      const cases: Array<[object, RegExp]> = [
         [{ timezone: 'Mars/Olympus' }, /^timezone: Mars\/Olympus is not a time zone/],
         [{ beforeTime: -5 }, /^beforeTime: /],
         [{ afterTime: 1.5 }, /^afterTime: /],

@@ -87,6 +87,16 @@ describe('header', () => {
     expect(within(menu).queryByRole('menuitem', { name: 'Login' })).not.toBeInTheDocument();
   });
 
+  it("offers a Manager the company's settings, and a Guide not", async () => {
+    const manager = renderRoute('/billing', { preloadedState: signedIn() });
+    const menu = await openAccountMenu(manager.user);
+    expect(within(menu).getByRole('menuitem', { name: 'Company settings' })).toHaveAttribute('href', '/settings');
+    manager.unmount();
+    const guide = renderRoute('/billing', { preloadedState: signedIn(makeUser({ role: 'Guide' })) });
+    const guideMenu = await openAccountMenu(guide.user);
+    expect(within(guideMenu).queryByRole('menuitem', { name: 'Company settings' })).not.toBeInTheDocument();
+  });
+
   it('offers Login and Signup, and no section links, when signed out', async () => {
     const { user } = renderRoute('/login', { preloadedState: signedOut() });
     await screen.findByRole('heading', { level: 1, name: 'Login' });

@@ -1,6 +1,8 @@
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
 import { useSignedInUser } from '../../app/hooks';
 import { Page } from '../../components/Page';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -21,6 +23,19 @@ export function AccountPage() {
           </Typography>
           <ChangePasswordForm email={user.email} />
         </Paper>
+        {user.role === 'Manager' && (
+          <Paper component="section" aria-labelledby="company-settings-heading" sx={{ p: { xs: 2, sm: 3 } }}>
+            <Typography id="company-settings-heading" variant="h2" sx={{ mb: 1 }}>
+              Company settings
+            </Typography>
+            <Typography sx={{ mb: 2 }}>
+              The company’s name and time zone, and what Guides see and may change.
+            </Typography>
+            <Button component={RouterLink} to="/settings" variant="outlined">
+              Open company settings
+            </Button>
+          </Paper>
+        )}
         {user.role === 'Manager' && <TourCustomisation />}
       </Stack>
     </Page>

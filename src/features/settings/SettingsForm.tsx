@@ -1,0 +1,97 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import OutcomeSnackbar, { type Outcome } from '../../components/OutcomeSnackbar';
+import { WINDOW_MINUTES_MAX, type Company } from '../../domain/company';
+import { errorMessage } from '../../services/errors';
+import { RULES, type RuleKey } from './settingRules';
+import { settingsChanges, settingsForm, windowError, type SettingsForm as Form } from './settingsForm';
+import { TimeZoneField } from './TimeZoneField';
+import { useUpdateCompanySettingsMutation } from './settingsApi';
+
+/** The company's name, zone and rules; only what changed is sent, and the answer becomes everyone's company. */
+export function SettingsForm({ company }: { company: Company }) {
+  const [form, setForm] = useState<Form>(() => settingsForm(company));
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [save, { isLoading, error }] = useUpdateCompanySettingsMutation();
+  const changes = settingsChanges(company, form);
+  const nameError = form.name.trim() === '' ? 'Enter the company name' : undefined;
+  const beforeError = windowError(form.beforeTime);
+  const afterError = windowError(form.afterTime);
+  const invalid = Boolean(nameError || beforeError || afterError);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (invalid || !changes) return;
+    const saved = await save({ companyId: company._id, changes })
+      .unwrap()
+      .catch(() => undefined);
+    if (saved) {
+      setForm(settingsForm(saved));
+      setOutcome({ severity: 'success', message: 'Settings saved' });
+    }
+  };
+  const setRule = (key: RuleKey, on: boolean) => setForm({ ...form, rules: { ...form.rules, [key]: on } });
+
+  return (
+    <Paper component="form" noValidate onSubmit={submit} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack spacing={2.5}>
+        <TextField
+          label="Company name"
+          value={form.name}
+          error={Boolean(nameError)}
+          helperText={nameError}
+          onChange={(event) => setForm({ ...form, name: event.target.value })}
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+        />
+        <TimeZoneField value={form.timezone} onChange={(timezone) => setForm({ ...form, timezone })} />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          {(['beforeTime', 'afterTime'] as const).map((key) => (
+            <TextField
+              key={key}
+              label={key === 'beforeTime' ? 'Window before the start (minutes)' : 'Window after the start (minutes)'}
+              type="number"
+              value={form[key]}
+              error={Boolean(key === 'beforeTime' ? beforeError : afterError)}
+              helperText={key === 'beforeTime' ? beforeError : afterError}
+              onChange={(event) => setForm({ ...form, [key]: event.target.value })}
+              slotProps={{ htmlInput: { min: 0, max: WINDOW_MINUTES_MAX, inputMode: 'numeric' } }}
+            />
+          ))}
+        </Stack>
+        {!beforeError && !afterError && (
+          <Typography variant="body2" color="text.secondary">
+            Guides see a slot from {form.beforeTime} minutes before to {form.afterTime} minutes after it starts.
+          </Typography>
+        )}
+        {RULES.map((rule) => {
+          const on = form.rules[rule.key];
+          return (
+            <div key={rule.key}>
+              <FormControlLabel
+                control={<Switch checked={on} onChange={(event) => setRule(rule.key, event.target.checked)} />}
+                label={rule.label}
+              />
+              <Typography variant="body2" color="text.secondary" sx={{ ml: 6 }}>
+                {on ? rule.on : rule.off}
+              </Typography>
+            </div>
+          );
+        })}
+        {error && <Alert severity="error">{errorMessage(error, 'The settings were not saved. Try again.')}</Alert>}
+        <div>
+          <Button type="submit" variant="contained" disabled={invalid || !changes} loading={isLoading}>
+            Save settings
+          </Button>
+        </div>
+      </Stack>
+      <OutcomeSnackbar outcome={outcome} onClose={() => setOutcome(null)} />
+    </Paper>
+  );
+}

@@ -1,0 +1,35 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import TextField from '@mui/material/TextField';
+import { useMemo } from 'react';
+
+/** Every IANA zone the browser knows, UTC first. */
+function timeZones(): string[] {
+  const zones = Intl.supportedValuesOf('timeZone');
+  return zones.includes('UTC') ? zones : ['UTC', ...zones];
+}
+
+interface TimeZoneFieldProps {
+  value: string;
+  onChange: (zone: string) => void;
+}
+
+/** The company's zone, searched by typing part of its name ("madr", "new_y"). */
+export function TimeZoneField({ value, onChange }: TimeZoneFieldProps) {
+  const options = useMemo(() => timeZones(), []);
+  return (
+    <Autocomplete
+      options={options}
+      value={value}
+      disableClearable
+      autoHighlight
+      onChange={(_event, zone) => onChange(zone)}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label="Time zone"
+          helperText="Tour days and times, the Guide window and the lock are in this zone."
+        />
+      )}
+    />
+  );
+}
