@@ -19,6 +19,7 @@ import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { BookingEditsService } from './modules/bookings/bookingEdits.service';
 import { BookingsService } from './modules/bookings/bookings.service';
 import { GuideBookingsService } from './modules/bookings/guideBookings.service';
+import { CatalogService } from './modules/companies/catalog.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { CompaniesService } from './modules/companies/companies.service';
 import { notesRoutes } from './modules/notes/notes.routes';
@@ -147,7 +148,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     exports: new ExportLimiter(config.exportsPerCompany),
     stallTimeoutMs: config.exportStallTimeoutMs,
   });
-  await app.register(companiesRoutes, { companies });
+  await app.register(companiesRoutes, { companies, catalog: new CatalogService(tenancy) });
   await app.register(notesRoutes, { notes });
   await app.register(spaPlugin, { staticDir: config.staticDir, serveSourceMaps: config.serveSourceMaps });
   return app;

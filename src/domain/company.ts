@@ -8,6 +8,11 @@ export const WALKIN_SOURCE = 'Walkin';
 /** The Guide window's bounds, in minutes before and after a slot's start (spec §4 beforeTime, afterTime). */
 export const WINDOW_MINUTES_MAX = 24 * 60;
 
+/** The names a new booking may take: archived tours and sources stay on past bookings and reports only. */
+export function activeLabels(entries: ReadonlyArray<{ label: string; archived?: boolean }>): string[] {
+  return entries.filter((entry) => !entry.archived).map((entry) => entry.label);
+}
+
 /** An IANA zone name as the runtime spells it (`europe/madrid` → `Europe/Madrid`), or undefined if it knows none. */
 export function canonicalTimeZone(name: string): string | undefined {
   try {

@@ -14,11 +14,15 @@ const FORBIDDEN = { error: NO_PERMISSION, code: 'FORBIDDEN' };
 const MANAGER_ONLY = [
   'DELETE /api/user/guides/:id',
   'GET /api/bookings/reports/:field/:startDate/:endDate/:sources/:tours',
-  // Issue 21: the company's own settings.
+  // Issue 21: the company's own settings, tours and sources.
   'PATCH /api/company/:companyId',
   'PATCH /api/company/:companyId/:tourId/color',
   'PATCH /api/company/:companyId/:tourId/flag',
+  'PATCH /api/company/:companyId/sources/:sourceId',
+  'PATCH /api/company/:companyId/tours/:tourId',
   'POST /api/bookings/fees',
+  'POST /api/company/:companyId/sources',
+  'POST /api/company/:companyId/tours',
   'POST /api/user/addguide',
 ];
 

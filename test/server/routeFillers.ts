@@ -16,7 +16,11 @@ import {
   saveNoteBodySchema,
 } from '../../src/domain/schemas/booking';
 import { feesBodySchema, reportQuerySchema } from '../../src/domain/schemas/reports';
-import { companySettingsBodySchema } from '../../src/domain/schemas/company';
+import {
+  catalogChangeBodySchema,
+  catalogEntryBodySchema,
+  companySettingsBodySchema,
+} from '../../src/domain/schemas/company';
 import {
   addGuideBodySchema,
   assignGuideBodySchema,
@@ -152,6 +156,7 @@ export const paramFillers: Record<string, Fill<string>> = {
   companyName: (t) => t.companyName,
   companyId: (t) => t.company.companyId,
   tourId: (t) => t.company.tourIds['Old Town Walk'],
+  sourceId: () => 'viator',
   shiftString: (t) => t.noteKey,
   uniqueId: (t) => t.noteKey,
   id: (t, route) => {
@@ -229,6 +234,8 @@ export const bodyFillers = new Map<unknown, Fill<Record<string, unknown>>>([
   ],
   [saveNoteBodySchema, (t) => ({ uniqueId: t.noteKey, note: `Bring the life jackets ${(fillCount += 1)}` })],
   [companySettingsBodySchema, () => ({ beforeTime: 45 + ((fillCount += 1) % 10) })],
+  [catalogEntryBodySchema, () => ({ label: `Night Walk ${(fillCount += 1)}` })],
+  [catalogChangeBodySchema, () => ({ position: 0 })],
 ]);
 
 /** Routes whose body schema is declared inline (no shared schema object to key on). */

@@ -162,6 +162,19 @@ describe('add booking dialog', () => {
     expect(create()).toBeDisabled();
   });
 
+  it('offers no archived source', async () => {
+    const archived = makeUser({
+      company: {
+        ...manager.company,
+        sources: [...manager.company.sources, { id: 'fax', label: 'Fax', archived: true }],
+      },
+    });
+    const { user } = renderDialog(archived);
+    await user.click(screen.getByRole('combobox', { name: /Source/ }));
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options).toEqual(['Viator', 'Walkin', 'Website']);
+  });
+
   it('starts the source on Walkin', () => {
     renderDialog();
     expect(screen.getByRole('combobox', { name: /Source/ })).toHaveTextContent('Walkin');

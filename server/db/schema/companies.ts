@@ -1,4 +1,14 @@
-import { boolean, foreignKey, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  foreignKey,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { companyId, createdAt } from './columns';
 
 // A company (a tenant) and the tours and sources its bookings name.
@@ -32,6 +42,8 @@ export const tours = pgTable(
     color: text('color').notNull().default('default'),
     flag: text('flag').notNull().default('none'),
     position: integer('position').notNull().default(0),
+    /** An archived tour leaves the timetable and the pickers; its bookings and reports keep it. */
+    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
@@ -48,6 +60,8 @@ export const sources = pgTable(
     key: text('key').notNull(),
     label: text('label').notNull(),
     position: integer('position').notNull().default(0),
+    /** An archived source is offered for no new booking; its bookings and reports keep it. */
+    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),

@@ -1,4 +1,4 @@
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { Company, TourColor, TourFlag } from '../../../src/domain/company';
 import type { Db } from '../../db/client';
 import { companies, sources, tours } from '../../db/schema';
@@ -35,13 +35,21 @@ export async function findCompanySettings(db: Db, companyId: string): Promise<Co
   return row;
 }
 
+/** The tours a new booking may name: not archived. */
 export async function listTourLabels(db: Db, companyId: string): Promise<string[]> {
-  const rows = await db.select({ label: tours.label }).from(tours).where(eq(tours.companyId, companyId));
+  const rows = await db
+    .select({ label: tours.label })
+    .from(tours)
+    .where(and(eq(tours.companyId, companyId), isNull(tours.archivedAt)));
   return rows.map((r) => r.label);
 }
 
+/** The sources a new booking may name: not archived. */
 export async function listSourceLabels(db: Db, companyId: string): Promise<string[]> {
-  const rows = await db.select({ label: sources.label }).from(sources).where(eq(sources.companyId, companyId));
+  const rows = await db
+    .select({ label: sources.label })
+    .from(sources)
+    .where(and(eq(sources.companyId, companyId), isNull(sources.archivedAt)));
   return rows.map((r) => r.label);
 }
 
@@ -93,7 +101,8 @@ export async function findCompany(db: Db, companyId: string): Promise<Company | 
       label: t.label,
       color: t.color as TourColor,
       flag: t.flag as TourFlag,
+      archived: t.archivedAt !== null,
     })),
-    sources: sourceRows.map((s) => ({ id: s.key, label: s.label })),
+    sources: sourceRows.map((s) => ({ _id: s.id, id: s.key, label: s.label, archived: s.archivedAt !== null })),
   };
 }

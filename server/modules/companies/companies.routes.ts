@@ -2,12 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '../../../src/domain/schemas/auth';
 import {
+  catalogChangeBodySchema,
+  catalogEntryBodySchema,
   companySchema,
   companySettingsBodySchema,
   tourColorSchema,
   tourFlagSchema,
 } from '../../../src/domain/schemas/company';
 import { requireCaller, requireManager } from '../../plugins/auth';
+import type { CatalogService } from './catalog.service';
 import type { CompaniesService } from './companies.service';
 
 const params = z.object({ companyId: z.string().max(100), tourId: z.string().min(1).max(100) });
@@ -21,7 +24,12 @@ const responses = {
   415: errorBodySchema,
 };
 
-export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesService }> = async (app, { companies }) => {
+export interface CompaniesRoutesOptions {
+  companies: CompaniesService;
+  catalog: CatalogService;
+}
+
+export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = async (app, { companies, catalog }) => {
   // The caller's company as sign-in answers it: the app reads it on every load, so a Manager's changes reach every
   // device that kept an older copy.
   app.get(
@@ -65,4 +73,41 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
       return companies.customiseTour(requireManager(request), companyId, tourId, { flag: request.body.flag });
     },
   );
+
+  // Issue 21: the company's tours and sources, kept by its Managers.
+  for (const [kind, plural, idParam] of [
+    ['tour', 'tours', 'tourId'],
+    ['source', 'sources', 'sourceId'],
+  ] as const) {
+    app.post(
+      `/api/company/:companyId/${plural}`,
+      {
+        config: { access: 'manager' },
+        schema: {
+          params: params.pick({ companyId: true }),
+          body: catalogEntryBodySchema,
+          response: { ...responses, 201: companySchema },
+        },
+      },
+      async (request, reply) => {
+        const company = await catalog.add(requireManager(request), request.params.companyId, kind, request.body.label);
+        return reply.status(201).send(company);
+      },
+    );
+    app.patch(
+      `/api/company/:companyId/${plural}/:${idParam}`,
+      {
+        config: { access: 'manager' },
+        schema: {
+          params: z.object({ companyId: z.string().max(100), [idParam]: z.string().min(1).max(100) }),
+          body: catalogChangeBodySchema,
+          response: responses,
+        },
+      },
+      async (request) => {
+        const path = request.params as Record<string, string>;
+        return catalog.change(requireManager(request), path.companyId ?? '', kind, path[idParam] ?? '', request.body);
+      },
+    );
+  }
 };

@@ -10,10 +10,18 @@ export const tourSchema = z.object({
   label: z.string(),
   color: tourColorSchema,
   flag: tourFlagSchema,
+  /** Archived: in past bookings and reports only; absent in copies stored before tours could be archived. */
+  archived: z.boolean().optional(),
 });
 export type Tour = z.infer<typeof tourSchema>;
 
-export const sourceSchema = z.object({ id: z.string(), label: z.string() });
+export const sourceSchema = z.object({
+  /** The row id, to change the source by; absent in copies stored before sources could be changed. */
+  _id: z.string().optional(),
+  id: z.string(),
+  label: z.string(),
+  archived: z.boolean().optional(),
+});
 export type Source = z.infer<typeof sourceSchema>;
 
 export const companySchema = z.object({
@@ -70,3 +78,19 @@ export const companySettingsBodySchema = z
   .partial()
   .refine((body) => Object.keys(body).length > 0, { message: 'Change at least one setting' });
 export type CompanySettingsBody = z.infer<typeof companySettingsBodySchema>;
+
+const catalogLabel = z.string().trim().min(1, 'label: Enter a name').max(60, 'label: At most 60 characters');
+
+/** POST /api/company/{companyId}/tours and …/sources: a new tour or source, by name. */
+export const catalogEntryBodySchema = z.strictObject({ label: catalogLabel });
+
+/** PATCH …/tours/{tourId} and …/sources/{sourceId}: rename, move to a place in the list (0 first), archive or restore. */
+export const catalogChangeBodySchema = z
+  .strictObject({
+    label: catalogLabel,
+    position: z.number().int('position: Enter a whole number').min(0, 'position: 0 or more').max(1000),
+    archived: z.boolean(),
+  })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, { message: 'Change the name, the place or the archive' });
+export type CatalogChange = z.infer<typeof catalogChangeBodySchema>;

@@ -10,6 +10,7 @@ import { useSignedInUser } from '../../app/hooks';
 import { ADD_ADULTS_MAX, ADD_ADULTS_MIN, ADD_OTHER_MAX, type Booking } from '../../domain/booking';
 import { DAY_FORMAT } from '../../domain/dates';
 import { errorMessage } from '../../services/errors';
+import { activeLabels } from '../../domain/company';
 import { addBody, addErrors, addFormFor, withSource, type AddForm } from './addBookingForm';
 import {
   BookingDialogFrame,
@@ -55,7 +56,8 @@ interface AddBookingFormProps {
 
 function AddBookingForm({ slot, onClose, onCreated }: AddBookingFormProps) {
   const user = useSignedInUser();
-  const [form, setForm] = useState(() => addFormFor(user.company.sources));
+  const sourceOptions = activeLabels(user.company.sources);
+  const [form, setForm] = useState(() => addFormFor(sourceOptions));
   // Say "Name is required" only once the user has been in the field, not on an untouched new form.
   const [nameTouched, setNameTouched] = useState(false);
   const [addBooking, { isLoading, error }] = useAddBookingMutation();
@@ -106,11 +108,11 @@ function AddBookingForm({ slot, onClose, onCreated }: AddBookingFormProps) {
             />
           </Stack>
           <PhoneField value={form.phone} error={errors.phone} onChange={(value) => set('phone', value)} />
-          {user.company.sources.length > 0 && (
+          {sourceOptions.length > 0 && (
             <SelectField
               label="Source"
               value={form.source}
-              options={user.company.sources.map((s) => s.label)}
+              options={sourceOptions}
               onChange={(value) => setForm((f) => withSource(f, value))}
             />
           )}

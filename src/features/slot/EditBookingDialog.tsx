@@ -12,6 +12,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { useId, useState } from 'react';
 import { useSignedInUser } from '../../app/hooks';
 import { EDIT_COUNT_MAX, MANUAL_BOOKING_ID, type Booking } from '../../domain/booking';
+import { activeLabels } from '../../domain/company';
 import { DateLocalization } from '../../components/DateLocalization';
 import { errorMessage } from '../../services/errors';
 import {
@@ -85,14 +86,8 @@ function EditBookingForm({ booking: initial, slot, onClose }: Omit<EditBookingDi
     if (!result.error) onClose();
   };
 
-  const tours = withCurrent(
-    user.company.tours.map((t) => t.label),
-    booking.tour,
-  );
-  const sources = withCurrent(
-    user.company.sources.map((s) => s.label),
-    booking.source ?? '',
-  );
+  const tours = withCurrent(activeLabels(user.company.tours), booking.tour);
+  const sources = withCurrent(activeLabels(user.company.sources), booking.source ?? '');
   const sourceEditable = booking.bookingId === MANUAL_BOOKING_ID;
 
   return (

@@ -1,6 +1,5 @@
 // Form state of the Add booking dialog, kept pure so its rules are read (and tested) apart from MUI.
 import { ADD_ADULTS_MAX, ADD_ADULTS_MIN, ADD_OTHER_MAX, type AddBookingBody } from '../../domain/booking';
-import type { Source } from '../../domain/company';
 import { WALKIN_SOURCE } from '../../domain/company';
 import { countError, nameError, parseCount, phoneError } from './bookingForm';
 
@@ -26,9 +25,8 @@ export interface AddErrors {
 const isWalkin = (source: string) => source === WALKIN_SOURCE;
 
 /** Spec §5: the source starts on Walkin when the company has it; a walk-in starts checked in. */
-export function addFormFor(sources: Source[]): AddForm {
-  const walkin = sources.find((source) => source.label === WALKIN_SOURCE || source.id === WALKIN_SOURCE);
-  const source = (walkin ?? sources[0])?.label ?? '';
+export function addFormFor(sources: string[]): AddForm {
+  const source = sources.includes(WALKIN_SOURCE) ? WALKIN_SOURCE : (sources[0] ?? '');
   return {
     name: '',
     adults: '1',

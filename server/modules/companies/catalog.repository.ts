@@ -1,0 +1,75 @@
+import { and, asc, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { bookings, notes, shifts, type sources, type tours } from '../../db/schema';
+import { UUID } from '../../lib/ids';
+
+/** A company's tours or its sources: the lists a Manager keeps, alike but for what a rename carries. */
+export type Catalog = typeof tours | typeof sources;
+export type CatalogRow = { id: string; key: string; label: string; position: number; archivedAt: Date | null };
+
+/** The company's entries in their order. */
+export function listEntries(db: Db, table: Catalog, companyId: string): Promise<CatalogRow[]> {
+  return db
+    .select({
+      id: table.id,
+      key: table.key,
+      label: table.label,
+      position: table.position,
+      archivedAt: table.archivedAt,
+    })
+    .from(table)
+    .where(eq(table.companyId, companyId))
+    .orderBy(asc(table.position), asc(table.label));
+}
+
+/** An entry by its row id (`_id`) or its short key (`id`). */
+export function entryMatches(table: Catalog, ref: string) {
+  return UUID.test(ref) ? or(eq(table.id, ref), eq(table.key, ref)) : eq(table.key, ref);
+}
+
+export async function insertEntry(db: Db, table: Catalog, row: typeof tours.$inferInsert): Promise<void> {
+  await db.insert(table).values(row);
+}
+
+export async function updateEntry(
+  db: Db,
+  table: Catalog,
+  companyId: string,
+  id: string,
+  changes: { label?: string; position?: number; archivedAt?: Date | null },
+): Promise<void> {
+  await db
+    .update(table)
+    .set(changes)
+    .where(and(eq(table.companyId, companyId), eq(table.id, id)));
+}
+
+/** Whether any booking names `label` as its tour (or source): a rename onto it would merge two. */
+export async function bookingsName(db: Db, column: 'tour' | 'source', companyId: string, label: string) {
+  const [row] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.companyId, companyId), eq(bookings[column], label)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Bookings (and with them the report counts, by trigger) follow a renamed tour or source. */
+export async function renameInBookings(db: Db, column: 'tour' | 'source', companyId: string, from: string, to: string) {
+  await db
+    .update(bookings)
+    .set({ [column]: to })
+    .where(and(eq(bookings.companyId, companyId), eq(bookings[column], from)));
+}
+
+/** Slot notes and shifts are keyed `yyyy-MM-dd-HH:mm-<tour>` (17 characters before the tour): they follow it. */
+export async function renameTourInSlots(db: Db, companyId: string, from: string, to: string): Promise<void> {
+  await db
+    .update(notes)
+    .set({ uniqueId: sql`substr(${notes.uniqueId}, 1, 17) || ${to}` })
+    .where(and(eq(notes.companyId, companyId), sql`substr(${notes.uniqueId}, 18) = ${from}`));
+  await db
+    .update(shifts)
+    .set({ tour: to, shiftString: sql`substr(${shifts.shiftString}, 1, 17) || ${to}` })
+    .where(and(eq(shifts.companyId, companyId), eq(shifts.tour, from)));
+}

@@ -1,0 +1,153 @@
+import { encodeNameList } from '../../src/domain/reports';
+import { addBooking, createCompany, SOURCES, type CompanyFixture } from './fixtures';
+import { bearer, describeEachDb, type TestApp } from './helpers';
+
+const NOW = new Date('2026-06-15T10:00:00Z'); // 12:00 in Madrid
+const DAY = '2026-06-15';
+const NEW_NAME = 'Casco Antiguo – Ruta ~ Ñandú 2-B';
+
+type Entry = { _id?: string; id: string; label: string; archived?: boolean };
+
+function call(t: TestApp, token: string, method: 'POST' | 'PATCH', url: string, payload: object) {
+  return t.app.inject({ method, url, headers: bearer(token), payload });
+}
+
+const addBookingOn = (t: TestApp, c: CompanyFixture, tour: string, source = 'Walkin') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/bookings/add-booking',
+    headers: bearer(c.manager.token),
+    payload: { name: 'Walk-in', customers: [{ Adults: 2 }], date: DAY, time: '11:45', tour, source },
+  });
+
+describeEachDb(
+  'tours and sources',
+  (ctx) => {
+    it('adds a tour at the end of the list, with a key from its name, unique whatever the case', async () => {
+      const t = ctx();
+      const c = await createCompany(t.app, t.db);
+      const url = `/api/company/${c.companyId}/tours`;
+      const added = await call(t, c.manager.token, 'POST', url, { label: '  Tapas Tour ' });
+      expect(added.statusCode).toBe(201);
+      const tours = added.json().tours as Entry[];
+      expect(tours.at(-1)).toMatchObject({ id: 'tapas-tour', label: 'Tapas Tour', archived: false });
+      const twin = await call(t, c.manager.token, 'POST', url, { label: 'TAPAS tour' });
+      expect(twin.statusCode).toBe(400);
+      expect(twin.json()).toEqual({ error: 'label: TAPAS tour is already a tour of this company', code: 'NAME_TAKEN' });
+      expect((await call(t, c.manager.token, 'POST', url, { label: ' ' })).json().error).toMatch(/^label: /);
+      expect((await call(t, c.guide.token, 'POST', url, { label: 'Guide Tour' })).statusCode).toBe(403);
+      const other = await createCompany(t.app, t.db);
+      expect(
+        (await call(t, c.manager.token, 'POST', `/api/company/${other.companyId}/tours`, { label: 'X' })).statusCode,
+      ).toBe(404);
+      expect((await addBookingOn(t, c, 'Tapas Tour')).statusCode).toBe(201);
+    });
+
+    it("renames a tour with its bookings, notes, shifts and reports, names with '-', '~', accents and spaces", async () => {
+      const t = ctx();
+      const c = await createCompany(t.app, t.db);
+      const h = bearer(c.manager.token);
+      await addBooking(t.db, c.companyId, { date: DAY, time: '11:45', name: 'Carried guest' });
+      const oldKey = `${DAY}-11:45-Old Town Walk`;
+      await t.app.inject({
+        method: 'PATCH',
+        url: '/api/save',
+        headers: h,
+        payload: { uniqueId: oldKey, note: 'Gate B' },
+      });
+      const shift = await t.app.inject({
+        method: 'POST',
+        url: `/api/shift/${encodeURIComponent(oldKey)}/guides`,
+        headers: h,
+        payload: { selectedGuides: { selectedItems: [{ _id: c.guide.user._id, attendees: [{ Adults: 2 }] }] } },
+      });
+      expect(shift.statusCode).toBe(200);
+
+      const tourId = c.tourIds['Old Town Walk'];
+      const renamed = await call(t, c.manager.token, 'PATCH', `/api/company/${c.companyId}/tours/${tourId}`, {
+        label: NEW_NAME,
+      });
+      expect(renamed.statusCode).toBe(200);
+      expect((renamed.json().tours as Entry[]).map((e) => e.label)).toContain(NEW_NAME);
+
+      const newKey = `${DAY}-11:45-${NEW_NAME}`;
+      const slot = await t.app.inject({
+        url: `/api/bookings/date/${DAY}/11:45/${encodeURIComponent(NEW_NAME)}`,
+        headers: h,
+      });
+      expect(slot.json().bookings.map((b: { name: string }) => b.name)).toEqual(['Carried guest']);
+      const old = await t.app.inject({ url: `/api/bookings/date/${DAY}/11:45/Old%20Town%20Walk`, headers: h });
+      expect(old.json().bookings).toEqual([]);
+      expect((await t.app.inject({ url: `/api/${encodeURIComponent(newKey)}`, headers: h })).json()).toEqual({
+        note: 'Gate B',
+      });
+      const movedShift = await t.app.inject({ url: `/api/shift/${encodeURIComponent(newKey)}`, headers: h });
+      expect(movedShift.json()).toMatchObject({ tour: NEW_NAME, shiftString: newKey });
+      const report = await t.app.inject({
+        url: `/api/bookings/reports/date/${DAY}/${DAY}/${encodeURIComponent(encodeNameList([...SOURCES, 'Walkin']))}/${encodeURIComponent(encodeNameList([NEW_NAME]))}`,
+        headers: h,
+      });
+      expect(report.json()).toMatchObject({ total: 1, rows: [expect.objectContaining({ tour: NEW_NAME })] });
+    });
+
+    it('archives a tour: no new booking on it, its past ones and reports keep it; restored, it is bookable again', async () => {
+      const t = ctx();
+      const c = await createCompany(t.app, t.db);
+      await addBooking(t.db, c.companyId, {
+        date: DAY,
+        time: '11:45',
+        tour: 'Hop-On Harbour Cruise',
+        name: 'Past guest',
+      });
+      const url = `/api/company/${c.companyId}/tours/${c.tourIds['Hop-On Harbour Cruise']}`;
+      const archived = await call(t, c.manager.token, 'PATCH', url, { archived: true });
+      expect((archived.json().tours as Entry[]).find((e) => e.label === 'Hop-On Harbour Cruise')).toMatchObject({
+        archived: true,
+      });
+      expect((await addBookingOn(t, c, 'Hop-On Harbour Cruise')).json().code).toBe('UNKNOWN_TOUR');
+      const slot = await t.app.inject({
+        url: `/api/bookings/date/${DAY}/11:45/Hop-On%20Harbour%20Cruise`,
+        headers: bearer(c.manager.token),
+      });
+      expect(slot.json().bookings).toHaveLength(1);
+      await call(t, c.manager.token, 'PATCH', url, { archived: false });
+      expect((await addBookingOn(t, c, 'Hop-On Harbour Cruise')).statusCode).toBe(201);
+    });
+
+    it('moves a tour to another place in the list', async () => {
+      const t = ctx();
+      const c = await createCompany(t.app, t.db);
+      const url = `/api/company/${c.companyId}/tours/${c.tourIds['Hop-On Harbour Cruise']}`;
+      const moved = await call(t, c.manager.token, 'PATCH', url, { position: 0 });
+      expect((moved.json().tours as Entry[]).map((e) => e.label)).toEqual(['Hop-On Harbour Cruise', 'Old Town Walk']);
+      const back = await call(t, c.manager.token, 'PATCH', url, { position: 5 });
+      expect((back.json().tours as Entry[]).map((e) => e.label)).toEqual(['Old Town Walk', 'Hop-On Harbour Cruise']);
+    });
+
+    it('adds, renames and archives sources; Walkin always stays as it is', async () => {
+      const t = ctx();
+      const c = await createCompany(t.app, t.db);
+      const url = `/api/company/${c.companyId}/sources`;
+      expect((await call(t, c.manager.token, 'POST', url, { label: 'Airbnb Experiences' })).statusCode).toBe(201);
+      expect((await addBookingOn(t, c, 'Old Town Walk', 'Airbnb Experiences')).statusCode).toBe(201);
+      await addBooking(t.db, c.companyId, { date: DAY, time: '11:45', source: 'Viator', name: 'Viator guest' });
+      const renamed = await call(t, c.manager.token, 'PATCH', `${url}/viator`, { label: 'Viator.com' });
+      expect((renamed.json().sources as Entry[]).map((s) => s.label)).toContain('Viator.com');
+      const slot = await t.app.inject({
+        url: `/api/bookings/date/${DAY}/11:45/Old%20Town%20Walk`,
+        headers: bearer(c.manager.token),
+      });
+      const viator = slot.json().bookings.find((b: { name: string }) => b.name === 'Viator guest');
+      expect(viator.source).toBe('Viator.com');
+      const walkin = await call(t, c.manager.token, 'PATCH', `${url}/walkin`, { label: 'Walk-in' });
+      expect(walkin.json().error).toMatch(/^label: Walkin is the default source/);
+      expect((await call(t, c.manager.token, 'PATCH', `${url}/walkin`, { archived: true })).json().error).toMatch(
+        /^archived: /,
+      );
+      await call(t, c.manager.token, 'PATCH', `${url}/manual`, { archived: true });
+      expect((await addBookingOn(t, c, 'Old Town Walk', 'Manual')).json().code).toBe('UNKNOWN_SOURCE');
+      expect((await call(t, c.manager.token, 'PATCH', `${url}/nowhere`, { archived: true })).statusCode).toBe(404);
+    });
+  },
+  { now: () => NOW },
+);
