@@ -1,6 +1,8 @@
 import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
 import { useSignedInUser } from '../../app/hooks';
 import { Page } from '../../components/Page';
+import { CatalogSection } from './CatalogSection';
 import { SettingsForm } from './SettingsForm';
 
 /** Issue 21: the company's own settings, for Managers (the server refuses a Guide too). */
@@ -9,7 +11,11 @@ export function SettingsPage() {
   return (
     <Page title="Settings">
       {user.role === 'Manager' ? (
-        <SettingsForm company={user.company} />
+        <Stack spacing={3}>
+          <SettingsForm company={user.company} />
+          <CatalogSection company={user.company} plural="tours" />
+          <CatalogSection company={user.company} plural="sources" />
+        </Stack>
       ) : (
         <Alert severity="info">Only Managers can change the company’s settings.</Alert>
       )}

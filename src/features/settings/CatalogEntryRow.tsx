@@ -1,0 +1,97 @@
+import ArrowDownward from '@mui/icons-material/ArrowDownward';
+import ArrowUpward from '@mui/icons-material/ArrowUpward';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import ListItem from '@mui/material/ListItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import type { CatalogChange } from '../../domain/schemas/company';
+
+export interface CatalogEntry {
+  ref: string;
+  label: string;
+  archived: boolean;
+  /** Walkin: it keeps its name and is never archived. */
+  fixed: boolean;
+}
+
+interface CatalogEntryRowProps {
+  entry: CatalogEntry;
+  index: number;
+  count: number;
+  busy: boolean;
+  onChange: (change: CatalogChange) => Promise<boolean>;
+}
+
+/** One tour or source: its name (renamed in place), its place in the list, archived or not. */
+export function CatalogEntryRow({ entry, index, count, busy, onChange }: CatalogEntryRowProps) {
+  const [name, setName] = useState<string | null>(null);
+  const renaming = name !== null;
+  const rename = async () => {
+    if (name !== null && (await onChange({ label: name.trim() }))) setName(null);
+  };
+  return (
+    <ListItem divider aria-label={entry.label} sx={{ gap: 1, flexWrap: 'wrap', px: 0 }}>
+      {renaming ? (
+        <TextField
+          size="small"
+          label={`New name for ${entry.label}`}
+          value={name}
+          autoFocus
+          onChange={(event) => setName(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') void rename();
+            if (event.key === 'Escape') setName(null);
+          }}
+          slotProps={{ htmlInput: { maxLength: 60 } }}
+          sx={{ flex: 1, minWidth: 200 }}
+        />
+      ) : (
+        <Typography
+          sx={{ flex: 1, minWidth: 160, overflowWrap: 'anywhere' }}
+          color={entry.archived ? 'text.secondary' : undefined}
+        >
+          {entry.label}
+          {entry.archived && ' (archived)'}
+        </Typography>
+      )}
+      <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center' }}>
+        {renaming ? (
+          <>
+            <Button onClick={rename} disabled={busy || !name?.trim()}>
+              Save name
+            </Button>
+            <Button onClick={() => setName(null)}>Cancel</Button>
+          </>
+        ) : (
+          !entry.fixed && (
+            <Button onClick={() => setName(entry.label)} disabled={busy}>
+              Rename
+            </Button>
+          )
+        )}
+        <IconButton
+          aria-label={`Move ${entry.label} up`}
+          disabled={busy || index === 0}
+          onClick={() => void onChange({ position: index - 1 })}
+        >
+          <ArrowUpward />
+        </IconButton>
+        <IconButton
+          aria-label={`Move ${entry.label} down`}
+          disabled={busy || index === count - 1}
+          onClick={() => void onChange({ position: index + 1 })}
+        >
+          <ArrowDownward />
+        </IconButton>
+        {!entry.fixed && (
+          <Button onClick={() => void onChange({ archived: !entry.archived })} disabled={busy}>
+            {entry.archived ? 'Restore' : 'Archive'}
+          </Button>
+        )}
+      </Stack>
+    </ListItem>
+  );
+}

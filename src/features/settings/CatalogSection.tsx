@@ -1,0 +1,115 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useId, useState, type FormEvent } from 'react';
+import { WALKIN_SOURCE, type Company } from '../../domain/company';
+import type { CatalogChange } from '../../domain/schemas/company';
+import { errorMessage } from '../../services/errors';
+import { CatalogEntryRow, type CatalogEntry } from './CatalogEntryRow';
+import { useAddCatalogEntryMutation, useChangeCatalogEntryMutation, type CatalogPlural } from './settingsApi';
+
+const TEXT = {
+  tours: {
+    title: 'Tours',
+    hint: 'Renaming keeps every booking, note, shift and report under the new name. An archived tour is offered for no new booking; its past ones keep it.',
+    add: 'New tour',
+    empty: 'No tours yet: add the first one.',
+  },
+  sources: {
+    title: 'Sources',
+    hint: 'Where bookings come from. Walkin is the default of a new booking and always stays.',
+    add: 'New source',
+    empty: 'No sources yet.',
+  },
+} as const;
+
+function entriesOf(company: Company, plural: CatalogPlural): CatalogEntry[] {
+  if (plural === 'tours') {
+    return company.tours.map((t) => ({ ref: t._id, label: t.label, archived: Boolean(t.archived), fixed: false }));
+  }
+  return company.sources.map((s) => ({
+    ref: s._id ?? s.id,
+    label: s.label,
+    archived: Boolean(s.archived),
+    fixed: s.label === WALKIN_SOURCE,
+  }));
+}
+
+/** The company's tours or sources, kept by a Manager (issue 21); each change answers the company, kept at once. */
+export function CatalogSection({ company, plural }: { company: Company; plural: CatalogPlural }) {
+  const text = TEXT[plural];
+  const headingId = useId();
+  const [label, setLabel] = useState('');
+  const [add, adding] = useAddCatalogEntryMutation();
+  const [change, changing] = useChangeCatalogEntryMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const entries = entriesOf(company, plural);
+  const busy = adding.isLoading || changing.isLoading;
+
+  const run = async (request: Promise<unknown>): Promise<boolean> => {
+    setFailure(null);
+    try {
+      await request;
+      return true;
+    } catch (error) {
+      setFailure(errorMessage(error, 'The change was not saved. Try again.'));
+      return false;
+    }
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (label.trim() && (await run(add({ companyId: company._id, plural, label: label.trim() }).unwrap())))
+      setLabel('');
+  };
+  const onChange = (ref: string) => (changeBody: CatalogChange) =>
+    run(change({ companyId: company._id, plural, ref, change: changeBody }).unwrap());
+
+  return (
+    <Paper component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id={headingId} variant="h2" sx={{ mb: 1 }}>
+        {text.title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {text.hint}
+      </Typography>
+      {entries.length === 0 ? (
+        <Typography sx={{ my: 2 }}>{text.empty}</Typography>
+      ) : (
+        <List aria-labelledby={headingId}>
+          {entries.map((entry, index) => (
+            <CatalogEntryRow
+              key={entry.ref}
+              entry={entry}
+              index={index}
+              count={entries.length}
+              busy={busy}
+              onChange={onChange(entry.ref)}
+            />
+          ))}
+        </List>
+      )}
+      {failure && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {failure}
+        </Alert>
+      )}
+      <Stack component="form" noValidate onSubmit={submit} direction="row" sx={{ gap: 1, alignItems: 'flex-start' }}>
+        <TextField
+          size="small"
+          label={text.add}
+          value={label}
+          onChange={(event) => setLabel(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: 60 } }}
+          sx={{ flex: 1 }}
+        />
+        <Button type="submit" variant="outlined" disabled={busy || !label.trim()}>
+          Add
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
