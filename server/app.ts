@@ -29,6 +29,8 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { ReportsService } from './modules/reports/reports.service';
 import { shiftsRoutes } from './modules/shifts/shifts.routes';
 import { ShiftsService } from './modules/shifts/shifts.service';
+import { timetableRoutes } from './modules/timetable/timetable.routes';
+import { TimetableService } from './modules/timetable/timetable.service';
 import { TeamService } from './modules/users/team.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
@@ -150,6 +152,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(companiesRoutes, { companies, catalog: new CatalogService(tenancy) });
   await app.register(notesRoutes, { notes });
+  await app.register(timetableRoutes, { timetable: new TimetableService(tenancy) });
   await app.register(spaPlugin, { staticDir: config.staticDir, serveSourceMaps: config.serveSourceMaps });
   return app;
 }

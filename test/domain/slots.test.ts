@@ -30,6 +30,21 @@ describe('groupSlots', () => {
     ]);
   });
 
+  it("adds the timetable's departures as slots, 0 pax until booked, with their capacity", () => {
+    const slots = groupSlots(
+      [booking('10:00', 'Walk', 28), booking('11:30', 'Boat', 2)],
+      [
+        { time: '10:00', tour: 'Walk', capacity: 25 },
+        { time: '09:00', tour: 'Tapas', capacity: null },
+      ],
+    );
+    expect(slots).toEqual([
+      { time: '09:00', tour: 'Tapas', pax: 0, checkedIn: 0, capacity: null },
+      { time: '10:00', tour: 'Walk', pax: 28, checkedIn: 0, capacity: 25 },
+      { time: '11:30', tour: 'Boat', pax: 2, checkedIn: 0 },
+    ]);
+  });
+
   it('keeps a slot whose bookings are all cancelled, with 0 pax', () => {
     expect(groupSlots([booking('10:00', 'Walk', 3, { cancelled: true })])).toEqual([
       { time: '10:00', tour: 'Walk', pax: 0, checkedIn: 0 },

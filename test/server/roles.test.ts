@@ -14,6 +14,7 @@ const FORBIDDEN = { error: NO_PERMISSION, code: 'FORBIDDEN' };
 const MANAGER_ONLY = [
   'DELETE /api/user/guides/:id',
   'GET /api/bookings/reports/:field/:startDate/:endDate/:sources/:tours',
+  'GET /api/company/:companyId/timetable',
   // Issue 21: the company's own settings, tours and sources.
   'PATCH /api/company/:companyId',
   'PATCH /api/company/:companyId/:tourId/color',
@@ -24,6 +25,7 @@ const MANAGER_ONLY = [
   'POST /api/company/:companyId/sources',
   'POST /api/company/:companyId/tours',
   'POST /api/user/addguide',
+  'PUT /api/company/:companyId/timetable',
 ];
 
 describe('the access rule', () => {

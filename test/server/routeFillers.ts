@@ -16,6 +16,7 @@ import {
   saveNoteBodySchema,
 } from '../../src/domain/schemas/booking';
 import { feesBodySchema, reportQuerySchema } from '../../src/domain/schemas/reports';
+import { timetableSchema } from '../../src/domain/schemas/timetable';
 import {
   catalogChangeBodySchema,
   catalogEntryBodySchema,
@@ -69,6 +70,16 @@ export async function seedTarget(app: FastifyInstance, db: Db): Promise<Target> 
   const source = `Harbour Desk ${suffix}`;
   const tourId = uuidv7();
   await insertTours(db, [{ companyId, id: tourId, key: `kayak-${suffix}`, label: tour, position: 9 }]);
+  await db.insert(schema.departures).values({
+    companyId,
+    id: uuidv7(),
+    tourId,
+    weekdays: [2],
+    time: SLOT_TIME,
+    validFrom: SLOT_DAY,
+    validUntil: null,
+    capacity: 12,
+  });
   await insertSources(db, [{ companyId, id: uuidv7(), key: `desk-${suffix}`, label: source, position: 9 }]);
   const guideName = company.guideName;
   const booked = await Promise.all(
@@ -236,6 +247,22 @@ export const bodyFillers = new Map<unknown, Fill<Record<string, unknown>>>([
   [companySettingsBodySchema, () => ({ beforeTime: 45 + ((fillCount += 1) % 10) })],
   [catalogEntryBodySchema, () => ({ label: `Night Walk ${(fillCount += 1)}` })],
   [catalogChangeBodySchema, () => ({ position: 0 })],
+  [
+    timetableSchema,
+    (t) => ({
+      departures: [
+        {
+          tourId: t.company.tourIds['Old Town Walk'],
+          weekdays: [1, 2, 3],
+          time: '10:00',
+          validFrom: t.day,
+          validUntil: null,
+          capacity: 20,
+        },
+      ],
+      exceptions: [],
+    }),
+  ],
 ]);
 
 /** Routes whose body schema is declared inline (no shared schema object to key on). */

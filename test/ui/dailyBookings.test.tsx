@@ -48,6 +48,29 @@ describe('daily bookings', () => {
     expect(within(cards[1]!).getByRole('img', { name: 'English' })).toBeInTheDocument();
   });
 
+  it("shows the timetable's departures with 0 pax until booked, and a slot over its capacity", async () => {
+    server.use(
+      http.get(apiUrl(`/api/bookings/date/${DAY}`), () =>
+        HttpResponse.json({
+          bookings: [makeBooking({ time: '12:00', tour: 'Tapas Tour', pax: 28 })],
+          departures: [
+            { time: '10:00', tour: 'Old Town Walk', capacity: null },
+            { time: '12:00', tour: 'Tapas Tour', capacity: 25 },
+          ],
+          hiddenSlots: 0,
+        }),
+      ),
+    );
+    renderRoute(`/bookings/date/${DAY}`, { preloadedState: manager() });
+
+    const cards = await slotCards();
+    expect(cards.map((card) => card.textContent)).toEqual([
+      '10:00Old Town Walk0 pax',
+      '12:00Tapas Tour28 / 25 paxOver capacity',
+    ]);
+    expect(cards[0]).toHaveAttribute('href', `/bookings/date/${DAY}/10:00/Old%20Town%20Walk`);
+  });
+
   it('shows the date of the day in words', async () => {
     serveDay(DAY, []);
     renderRoute(`/bookings/date/${DAY}`, { preloadedState: manager() });

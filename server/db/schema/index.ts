@@ -3,3 +3,4 @@ export * from './bookings';
 export * from './companies';
 export * from './members';
 export * from './slots';
+export * from './timetable';

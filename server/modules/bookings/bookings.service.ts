@@ -8,12 +8,15 @@ import {
   type NearbySlot,
   type SlotBookings,
 } from '../../../src/domain/booking';
+import type { ScheduledSlot } from '../../../src/domain/schemas/booking';
+import { departuresOn } from '../../../src/domain/timetable';
 import { WALKIN_SOURCE } from '../../../src/domain/company';
 import { countsFromList, totalCount } from '../../../src/domain/customerTypes';
 import { canModifySlot, canSeeSlot, type SlotRef } from '../../../src/domain/slotRules';
 import type { Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
 import { BadRequestError } from '../../errors';
+import { timetableOfDay } from '../timetable/timetable.repository';
 import { bookedCounts, toBookingDto, viewerOf } from './bookings.mapper';
 import {
   checkInBooking,
@@ -66,7 +69,15 @@ export class BookingsService {
         if (canSee(row.time)) visible.push(row);
         else hidden.add(`${row.time}|${row.tour}`);
       }
-      return { bookings: visible.map((row) => toBookingDto(row, viewer)), hiddenSlots: hidden.size };
+      // The timetable's departures of the day, judged by the same window (issue 21).
+      const timetable = await timetableOfDay(tx, auth.companyId, day);
+      const departures: ScheduledSlot[] = [];
+      for (const departure of departuresOn(day, timetable)) {
+        const tour = timetable.tourNames.get(departure.tourId) ?? '';
+        if (canSee(departure.time)) departures.push({ time: departure.time, tour, capacity: departure.capacity });
+        else hidden.add(`${departure.time}|${tour}`);
+      }
+      return { bookings: visible.map((row) => toBookingDto(row, viewer)), departures, hiddenSlots: hidden.size };
     });
   }
 

@@ -52,9 +52,19 @@ export const bookingSchema = z.object({
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
+/** A departure the timetable schedules (issue 21): shown on the day page even before anyone has booked it. */
+export const scheduledSlotSchema = z.object({
+  time: z.string(),
+  tour: z.string(),
+  capacity: z.number().int().nullable(),
+});
+export type ScheduledSlot = z.infer<typeof scheduledSlotSchema>;
+
 export const dayBookingsSchema = z.object({
   bookings: z.array(bookingSchema),
-  /** Slots of the day a Guide may not see (spec §4), so the page can say why it is empty. */
+  /** The day's scheduled departures the caller may see; absent from servers before the timetable. */
+  departures: z.array(scheduledSlotSchema).optional(),
+  /** Slots of the day (booked or scheduled) a Guide may not see (spec §4), so the page can say why it is empty. */
   hiddenSlots: z.number().int(),
 });
 export type DayBookings = z.infer<typeof dayBookingsSchema>;

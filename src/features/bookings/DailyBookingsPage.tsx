@@ -57,7 +57,7 @@ function DaySlots({ day }: { day: string }) {
     );
   }
 
-  const slots = groupSlots(data.bookings);
+  const slots = groupSlots(data.bookings, data.departures);
   if (slots.length === 0) {
     return <Typography>{data.hiddenSlots > 0 ? GUIDE_HIDDEN_MESSAGE : 'No bookings recorded this day'}</Typography>;
   }

@@ -19,6 +19,7 @@ interface SlotCardProps {
 }
 
 export function SlotCard({ day, slot, look }: SlotCardProps) {
+  const over = Boolean(slot.capacity && slot.pax > slot.capacity);
   return (
     <Card component="li" variant="outlined" sx={{ borderLeft: `8px solid ${look.color}` }}>
       <CardActionArea component={RouterLink} to={slotPath(day, slot.time, slot.tour)} sx={{ p: 2, minHeight: 64 }}>
@@ -30,7 +31,14 @@ export function SlotCard({ day, slot, look }: SlotCardProps) {
           </Box>
           <Typography sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{slot.tour}</Typography>
           <Stack sx={{ alignItems: 'flex-end', flexShrink: 0 }}>
-            <Typography sx={{ fontWeight: 600 }}>{slot.pax} pax</Typography>
+            <Typography sx={{ fontWeight: 600 }} color={over ? 'error' : undefined}>
+              {slot.capacity ? `${slot.pax} / ${slot.capacity} pax` : `${slot.pax} pax`}
+            </Typography>
+            {over && (
+              <Typography variant="body2" color="error">
+                Over capacity
+              </Typography>
+            )}
             {slot.checkedIn > 0 && (
               <Typography variant="body2" color="text.secondary">
                 {slot.checkedIn} checked in
