@@ -28,7 +28,9 @@ describeEachDb('auth', (ctx) => {
       expect(res.statusCode).toBe(200);
       const { user } = res.json();
       expect(user).toMatchObject({ email: account.user.email, role: 'Manager', company: { timezone: 'UTC' } });
-      expect(user.company.sources).toEqual([{ id: 'walkin', label: 'Walkin' }]);
+      expect(user.company.sources).toEqual([
+        { _id: expect.any(String), id: 'walkin', label: 'Walkin', archived: false },
+      ]);
       const cookie = res.cookies.find((c) => c.name === 'tourdesk_refresh');
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/auth' });
       expect(cookie?.secure).toBeUndefined();
