@@ -13,6 +13,7 @@ import { groupSlots } from '../../domain/slots';
 import { todayInZone } from '../../domain/zonedDates';
 import { errorMessage } from '../../services/errors';
 import { useGetDayBookingsQuery } from './bookingsApi';
+import { DayAddBooking } from './DayAddBooking';
 import { DayNavigator } from './DayNavigator';
 import { SlotCard } from './SlotCard';
 import { ListSkeleton } from '../../components/LoadStates';
@@ -31,7 +32,7 @@ export function DailyBookingsPage() {
 }
 
 function DaySlots({ day }: { day: string }) {
-  const { company } = useSignedInUser();
+  const { company, role } = useSignedInUser();
   // currentData, not data: after a chevron tap the previous day's slots must not show under the new date.
   const { currentData, error, isFetching, refetch } = useGetDayBookingsQuery(day);
   // The cards' first paint is deferred: React renders it in slices, so a phone stays responsive meanwhile
@@ -58,11 +59,22 @@ function DaySlots({ day }: { day: string }) {
   }
 
   const slots = groupSlots(data.bookings, data.departures);
+  const departures = data.departures ?? [];
+  // A Guide adds to a departure they can see; a Manager to any slot.
+  const addBooking = (role === 'Manager' || departures.length > 0) && (
+    <DayAddBooking day={day} departures={departures} />
+  );
   if (slots.length === 0) {
-    return <Typography>{data.hiddenSlots > 0 ? GUIDE_HIDDEN_MESSAGE : 'No bookings recorded this day'}</Typography>;
+    return (
+      <>
+        {addBooking}
+        <Typography>{data.hiddenSlots > 0 ? GUIDE_HIDDEN_MESSAGE : 'No bookings recorded this day'}</Typography>
+      </>
+    );
   }
   return (
     <>
+      {addBooking}
       <Stack component="ul" spacing={1.5} aria-label="Tour slots" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {slots.map((slot) => (
           <SlotCard key={`${slot.time} ${slot.tour}`} day={day} slot={slot} look={tourLook(company.tours, slot.tour)} />

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useSignedInUser } from '../../app/hooks';
 import { ADD_ADULTS_MAX, ADD_ADULTS_MIN, ADD_OTHER_MAX, type Booking } from '../../domain/booking';
 import { DAY_FORMAT } from '../../domain/dates';
+import type { ScheduledSlot } from '../../domain/schemas/booking';
 import { errorMessage } from '../../services/errors';
 import { activeLabels } from '../../domain/company';
 import { addBody, addErrors, addFormFor, withSource, type AddForm } from './addBookingForm';
@@ -21,6 +22,7 @@ import {
   SelectField,
   ServerError,
 } from './BookingFormFields';
+import { chosenSlot, departureLabel, SlotChoice, type ChosenSlot } from './SlotChoice';
 import { useAddBookingMutation } from './slotApi';
 
 export interface AddBookingDialogProps {
@@ -29,15 +31,26 @@ export interface AddBookingDialogProps {
   /** The booking the server created, so the slot can show where it went. */
   onCreated: (booking: Booking) => void;
   day: string;
-  time: string;
-  tour: string;
+  /** From a slot page: its time and tour. From the day page: none, chosen among `departures`. */
+  time?: string;
+  tour?: string;
+  departures?: readonly ScheduledSlot[];
 }
 
-/** Spec §5 add booking: a walk-in or phone booking for this slot; date, time and tour are the slot's. */
-export default function AddBookingDialog({ open, onClose, onCreated, ...slot }: AddBookingDialogProps) {
+/** Spec §5 add booking: a walk-in or phone booking for a slot, from its page or chosen on the day page (issue 21). */
+export default function AddBookingDialog({
+  open,
+  onClose,
+  onCreated,
+  day,
+  time,
+  tour,
+  departures,
+}: AddBookingDialogProps) {
+  const fixed = time !== undefined && tour !== undefined ? { day, time, tour } : null;
   return (
     <BookingDialogFrame open={open} onClose={onClose} title="Add booking">
-      <AddBookingForm slot={slot} onClose={onClose} onCreated={onCreated} />
+      <AddBookingForm day={day} fixed={fixed} departures={departures ?? []} onClose={onClose} onCreated={onCreated} />
     </BookingDialogFrame>
   );
 }
@@ -49,26 +62,39 @@ function displayDay(day: string): string {
 }
 
 interface AddBookingFormProps {
-  slot: { day: string; time: string; tour: string };
+  day: string;
+  fixed: { day: string; time: string; tour: string } | null;
+  departures: readonly ScheduledSlot[];
   onClose: () => void;
   onCreated: (booking: Booking) => void;
 }
 
-function AddBookingForm({ slot, onClose, onCreated }: AddBookingFormProps) {
+function AddBookingForm({ day, fixed, departures, onClose, onCreated }: AddBookingFormProps) {
   const user = useSignedInUser();
   const sourceOptions = activeLabels(user.company.sources);
+  const [choice, setChoice] = useState<ChosenSlot>(() => ({
+    departure: departures[0] ? departureLabel(departures[0]) : '',
+    tour: '',
+    time: '',
+  }));
+  const chosen =
+    fixed ??
+    (() => {
+      const picked = chosenSlot(choice, departures);
+      return picked && { day, ...picked };
+    })();
   const [form, setForm] = useState(() => addFormFor(sourceOptions));
   // Say "Name is required" only once the user has been in the field, not on an untouched new form.
   const [nameTouched, setNameTouched] = useState(false);
   const [addBooking, { isLoading, error }] = useAddBookingMutation();
 
   const errors = addErrors(form);
-  const canCreate = Object.values(errors).every((e) => e === null) && !isLoading;
+  const canCreate = Object.values(errors).every((e) => e === null) && !isLoading && chosen !== null;
   const set = <K extends keyof AddForm>(key: K, value: AddForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   const create = async () => {
-    if (!canCreate) return;
-    const result = await addBooking({ ...slot, body: addBody(form, slot) });
+    if (!canCreate || !chosen) return;
+    const result = await addBooking({ ...chosen, body: addBody(form, chosen) });
     if (result.data) onCreated(result.data);
   };
 
@@ -76,9 +102,21 @@ function AddBookingForm({ slot, onClose, onCreated }: AddBookingFormProps) {
     <BookingForm onSubmit={create}>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <Typography color="text.secondary">
-            {displayDay(slot.day)} · {slot.time} · {slot.tour}
-          </Typography>
+          {fixed ? (
+            <Typography color="text.secondary">
+              {displayDay(fixed.day)} · {fixed.time} · {fixed.tour}
+            </Typography>
+          ) : (
+            <>
+              <Typography color="text.secondary">{displayDay(day)}</Typography>
+              <SlotChoice
+                departures={departures}
+                otherTours={user.role === 'Manager' ? activeLabels(user.company.tours) : null}
+                value={choice}
+                onChange={setChoice}
+              />
+            </>
+          )}
           <TextField
             label="Name"
             required
