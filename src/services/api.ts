@@ -5,6 +5,6 @@ import { baseQueryWithReauth } from './baseQueryWithReauth';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithReauth,
-  tagTypes: ['Bookings', 'Slot', 'Note', 'Shift', 'Team', 'Report', 'Fees'],
+  tagTypes: ['Bookings', 'Slot', 'Note', 'Shift', 'Team', 'Report', 'Fees', 'Timetable'],
   endpoints: () => ({}),
 });

@@ -36,6 +36,15 @@ const renderSettings = () => renderRoute('/settings', { preloadedState: signedIn
 const section = (name: string) => screen.findByRole('region', { name });
 
 describe('tours and sources on the settings page', () => {
+  // The page's timetable section reads it (test/ui/timetableSection.test.tsx tests it).
+  beforeEach(() => {
+    server.use(
+      http.get(apiUrl('/api/company/:companyId/timetable'), () =>
+        HttpResponse.json({ departures: [], exceptions: [] }),
+      ),
+    );
+  });
+
   it('adds a tour, and the stored company follows the answer', async () => {
     const requests = serveCatalog((c) => ({
       ...c,

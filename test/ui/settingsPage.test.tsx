@@ -18,6 +18,15 @@ function serveSettings() {
 }
 
 describe('company settings', () => {
+  // The page's timetable section reads it (test/ui/timetableSection.test.tsx tests it).
+  beforeEach(() => {
+    server.use(
+      http.get(apiUrl('/api/company/:companyId/timetable'), () =>
+        HttpResponse.json({ departures: [], exceptions: [] }),
+      ),
+    );
+  });
+
   it('sends only what changed, says so, and the signed-in company follows', async () => {
     const bodies = serveSettings();
     const { user, store } = renderRoute('/settings', { preloadedState: signedIn() });

@@ -4,6 +4,7 @@ import { useSignedInUser } from '../../app/hooks';
 import { Page } from '../../components/Page';
 import { CatalogSection } from './CatalogSection';
 import { SettingsForm } from './SettingsForm';
+import { TimetableSection } from './TimetableSection';
 
 /** Issue 21: the company's own settings, for Managers (the server refuses a Guide too). */
 export function SettingsPage() {
@@ -14,6 +15,7 @@ export function SettingsPage() {
         <Stack spacing={3}>
           <SettingsForm company={user.company} />
           <CatalogSection company={user.company} plural="tours" />
+          <TimetableSection company={user.company} />
           <CatalogSection company={user.company} plural="sources" />
         </Stack>
       ) : (

@@ -13,15 +13,8 @@ import type { ScheduledSlot } from '../../domain/schemas/booking';
 import { errorMessage } from '../../services/errors';
 import { activeLabels } from '../../domain/company';
 import { addBody, addErrors, addFormFor, withSource, type AddForm } from './addBookingForm';
-import {
-  BookingDialogFrame,
-  BookingForm,
-  CountField,
-  FormActions,
-  PhoneField,
-  SelectField,
-  ServerError,
-} from './BookingFormFields';
+import { BookingDialogFrame, BookingForm, CountField, FormActions, PhoneField, ServerError } from './BookingFormFields';
+import { SelectField } from '../../components/SelectField';
 import { chosenSlot, departureLabel, SlotChoice, type ChosenSlot } from './SlotChoice';
 import { useAddBookingMutation } from './slotApi';
 

@@ -9,7 +9,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -147,36 +146,6 @@ export function CountField({ label, value, min = 0, max, error, disabled, steppe
           : undefined,
       }}
     />
-  );
-}
-
-interface SelectFieldProps {
-  label: string;
-  value: string;
-  options: string[];
-  disabled?: boolean;
-  helperText?: string;
-  error?: string | null;
-  onChange: (value: string) => void;
-}
-
-export function SelectField({ label, value, options, disabled, helperText, error, onChange }: SelectFieldProps) {
-  return (
-    <TextField
-      select
-      label={label}
-      value={value}
-      disabled={disabled}
-      error={Boolean(error)}
-      helperText={error ?? helperText}
-      onChange={(event) => onChange(event.target.value)}
-    >
-      {options.map((option) => (
-        <MenuItem key={option} value={option}>
-          {option}
-        </MenuItem>
-      ))}
-    </TextField>
   );
 }
 

@@ -15,15 +15,8 @@ import { EDIT_COUNT_MAX, MANUAL_BOOKING_ID, type Booking } from '../../domain/bo
 import { activeLabels } from '../../domain/company';
 import { DateLocalization } from '../../components/DateLocalization';
 import { errorMessage } from '../../services/errors';
-import {
-  BookingDialogFrame,
-  BookingForm,
-  CountField,
-  FormActions,
-  PhoneField,
-  SelectField,
-  ServerError,
-} from './BookingFormFields';
+import { BookingDialogFrame, BookingForm, CountField, FormActions, PhoneField, ServerError } from './BookingFormFields';
+import { SelectField } from '../../components/SelectField';
 import {
   editBody,
   editDifferences,

@@ -1,0 +1,33 @@
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+
+interface SelectFieldProps {
+  label: string;
+  value: string;
+  options: string[];
+  disabled?: boolean;
+  helperText?: string;
+  error?: string | null;
+  onChange: (value: string) => void;
+}
+
+/** A select of plain text options, labelled, with its error or hint below. */
+export function SelectField({ label, value, options, disabled, helperText, error, onChange }: SelectFieldProps) {
+  return (
+    <TextField
+      select
+      label={label}
+      value={value}
+      disabled={disabled}
+      error={Boolean(error)}
+      helperText={error ?? helperText}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      {options.map((option) => (
+        <MenuItem key={option} value={option}>
+          {option}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

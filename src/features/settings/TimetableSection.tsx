@@ -1,0 +1,118 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { ListSkeleton } from '../../components/LoadStates';
+import OutcomeSnackbar, { type Outcome } from '../../components/OutcomeSnackbar';
+import type { Company } from '../../domain/company';
+import type { Timetable } from '../../domain/timetable';
+import { todayInZone } from '../../domain/zonedDates';
+import { errorMessage } from '../../services/errors';
+import { DepartureRow } from './DepartureRow';
+import { ExceptionRow } from './ExceptionRow';
+import { useGetTimetableQuery, useSaveTimetableMutation } from './timetableApi';
+import { departureProblem, exceptionProblem, newDeparture, newException, sameTimetable } from './timetableDraft';
+
+/** Issue 21: when each tour runs. Loaded, edited as a whole and saved as a whole. */
+export function TimetableSection({ company }: { company: Company }) {
+  const headingId = useId();
+  const { data, error, refetch } = useGetTimetableQuery(company._id);
+  return (
+    <Paper component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id={headingId} variant="h2" sx={{ mb: 1 }}>
+        Timetable
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        The days and times each tour runs. Every departure shows on its day’s page, booked or not.
+      </Typography>
+      {error ? (
+        <Alert severity="error" action={<Button onClick={() => refetch()}>Try again</Button>}>
+          {errorMessage(error, 'The timetable could not be loaded')}
+        </Alert>
+      ) : data ? (
+        <TimetableForm key={JSON.stringify(data)} company={company} saved={data} />
+      ) : (
+        <ListSkeleton label="Loading the timetable" rowHeight={56} />
+      )}
+    </Paper>
+  );
+}
+
+function TimetableForm({ company, saved }: { company: Company; saved: Timetable }) {
+  const [draft, setDraft] = useState(saved);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [save, { isLoading, error }] = useSaveTimetableMutation();
+  const tours = company.tours.filter((t) => !t.archived).map((t) => ({ id: t._id, label: t.label }));
+  const today = todayInZone(company.timezone, new Date());
+  const invalid =
+    draft.departures.some((d) => departureProblem(d)) || draft.exceptions.some((e) => exceptionProblem(e));
+  const replace = <K extends keyof Timetable>(key: K, index: number, value: Timetable[K][number] | null) =>
+    setDraft({
+      ...draft,
+      [key]:
+        value === null ? draft[key].filter((_, i) => i !== index) : draft[key].map((v, i) => (i === index ? value : v)),
+    });
+
+  if (tours.length === 0)
+    return <Typography sx={{ mt: 2 }}>Add a tour above first, then the days and times it runs.</Typography>;
+  const submit = async () => {
+    const answer = await save({ companyId: company._id, timetable: draft })
+      .unwrap()
+      .catch(() => undefined);
+    if (answer) setOutcome({ severity: 'success', message: 'Timetable saved' });
+  };
+  return (
+    <Stack spacing={2} sx={{ mt: 2 }}>
+      <Typography variant="h3">Weekly departures</Typography>
+      {draft.departures.length === 0 && <Typography>No departures yet.</Typography>}
+      <Stack component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Weekly departures">
+        {draft.departures.map((d, i) => (
+          <DepartureRow
+            key={i}
+            departure={d}
+            tours={tours}
+            onChange={(v) => replace('departures', i, v)}
+            onRemove={() => replace('departures', i, null)}
+          />
+        ))}
+      </Stack>
+      <Button
+        sx={{ alignSelf: 'flex-start' }}
+        onClick={() => setDraft({ ...draft, departures: [...draft.departures, newDeparture(tours[0]!.id, today)] })}
+      >
+        Add a departure
+      </Button>
+      <Typography variant="h3">One-day changes</Typography>
+      <Stack component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="One-day changes">
+        {draft.exceptions.map((e, i) => (
+          <ExceptionRow
+            key={i}
+            exception={e}
+            tours={tours}
+            onChange={(v) => replace('exceptions', i, v)}
+            onRemove={() => replace('exceptions', i, null)}
+          />
+        ))}
+      </Stack>
+      <Button
+        sx={{ alignSelf: 'flex-start' }}
+        onClick={() => setDraft({ ...draft, exceptions: [...draft.exceptions, newException(tours[0]!.id, today)] })}
+      >
+        Add a one-day change
+      </Button>
+      {error && <Alert severity="error">{errorMessage(error, 'The timetable was not saved. Try again.')}</Alert>}
+      <Button
+        variant="contained"
+        sx={{ alignSelf: 'flex-start' }}
+        disabled={invalid || sameTimetable(draft, saved)}
+        loading={isLoading}
+        onClick={submit}
+      >
+        Save timetable
+      </Button>
+      <OutcomeSnackbar outcome={outcome} onClose={() => setOutcome(null)} />
+    </Stack>
+  );
+}

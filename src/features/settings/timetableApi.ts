@@ -1,0 +1,22 @@
+import type { Timetable } from '../../domain/timetable';
+import { api } from '../../services/api';
+
+export const timetableApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getTimetable: build.query<Timetable, string>({
+      query: (companyId) => `/api/company/${companyId}/timetable`,
+      providesTags: ['Timetable'],
+    }),
+    /** Every day page shows the timetable's departures: they all read again. */
+    saveTimetable: build.mutation<Timetable, { companyId: string; timetable: Timetable }>({
+      query: ({ companyId, timetable }) => ({
+        url: `/api/company/${companyId}/timetable`,
+        method: 'PUT',
+        body: timetable,
+      }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Timetable', 'Bookings']),
+    }),
+  }),
+});
+
+export const { useGetTimetableQuery, useSaveTimetableMutation } = timetableApi;
