@@ -1,8 +1,8 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useDeferredValue, useEffect } from 'react';
-import { useParams } from 'react-router-dom';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useSignedInUser } from '../../app/hooks';
 import { Page } from '../../components/Page';
 import { PageNotFound } from '../../components/PageNotFound';
@@ -18,12 +18,34 @@ import { DayNavigator } from './DayNavigator';
 import { SlotCard } from './SlotCard';
 import { ListSkeleton } from '../../components/LoadStates';
 
+// A new company's first steps: downloaded only for a Manager who has not done them all yet.
+const SetupChecklist = lazy(() => import(/* webpackChunkName: "setup" */ './SetupChecklist'));
+
+/**
+ * A company starts its setup when it has no tour or still the sign-up's UTC zone; the checklist then stays until every
+ * step is done (SetupChecklist remembers both per company), so an established company never downloads it.
+ */
+function setupPending(company: { _id: string; timezone: string; tours: unknown[] }): boolean {
+  const state = localStorage.getItem(`tourdesk:setup:${company._id}`);
+  if (state === 'done') return false;
+  if (state === 'open') return true;
+  const isNew = company.tours.length === 0 || company.timezone === 'UTC';
+  if (isNew) localStorage.setItem(`tourdesk:setup:${company._id}`, 'open');
+  return isNew;
+}
+
 export function DailyBookingsPage() {
   const { day = '' } = useParams();
-  const { company } = useSignedInUser();
+  const { company, role } = useSignedInUser();
   if (!parseDay(day)) return <PageNotFound message={`“${day}” is not a date.`} />;
+  const showSetup = role === 'Manager' && setupPending(company);
   return (
     <Page title="Bookings" documentTitle={`Bookings ${day}`}>
+      {showSetup && (
+        <Suspense fallback={null}>
+          <SetupChecklist company={company} />
+        </Suspense>
+      )}
       <DayNavigator day={day} today={todayInZone(company.timezone, new Date())} />
       {/* Keyed: a new day starts from its own first paint, never the previous day's slots. */}
       <DaySlots key={day} day={day} />
@@ -64,6 +86,9 @@ function DaySlots({ day }: { day: string }) {
   const addBooking = (role === 'Manager' || departures.length > 0) && (
     <DayAddBooking day={day} departures={departures} />
   );
+  if (slots.length === 0 && data.hiddenSlots === 0 && !company.tours.some((tour) => !tour.archived)) {
+    return <NoToursYet manager={role === 'Manager'} />;
+  }
   if (slots.length === 0) {
     return (
       <>
@@ -88,5 +113,21 @@ function DaySlots({ day }: { day: string }) {
         </Typography>
       )}
     </>
+  );
+}
+
+/** A company without tours has no slots to show: say what comes first, and who does it. */
+function NoToursYet({ manager }: { manager: boolean }) {
+  return (
+    <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+      <Typography>No tours yet.</Typography>
+      {manager ? (
+        <Button component={RouterLink} to="/settings" variant="contained">
+          Add tours and their times in Settings
+        </Button>
+      ) : (
+        <Typography color="text.secondary">A Manager adds the company’s tours and the times they run.</Typography>
+      )}
+    </Stack>
   );
 }

@@ -12,7 +12,7 @@ import { todayInZone } from '../../domain/zonedDates';
 import { errorMessage } from '../../services/errors';
 import { DepartureRow } from './DepartureRow';
 import { ExceptionRow } from './ExceptionRow';
-import { useGetTimetableQuery, useSaveTimetableMutation } from './timetableApi';
+import { useGetTimetableQuery, useSaveTimetableMutation } from '../../services/timetableApi';
 import { departureProblem, exceptionProblem, newDeparture, newException, sameTimetable } from './timetableDraft';
 
 /** Issue 21: when each tour runs. Loaded, edited as a whole and saved as a whole. */

@@ -1,5 +1,6 @@
-import type { Timetable } from '../../domain/timetable';
-import { api } from '../../services/api';
+/** The company's timetable (issue 21): edited on the Settings page, read by the day page's setup checklist. */
+import type { Timetable } from '../domain/timetable';
+import { api } from './api';
 
 export const timetableApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,0 +1,65 @@
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import { useEffect } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { Company } from '../../domain/company';
+import { useGetCompanyGuidesQuery } from '../../services/guidesApi';
+import { useGetTimetableQuery } from '../../services/timetableApi';
+
+/** Per company: `open` while the setup is under way, `done` once every step is (DailyBookingsPage reads it). */
+const setupKey = (companyId: string) => `tourdesk:setup:${companyId}`;
+
+/** Issue 21: a new company's first steps, on the Manager's day page until they are done. */
+export default function SetupChecklist({ company }: { company: Company }) {
+  const { data: timetable } = useGetTimetableQuery(company._id);
+  const { data: team } = useGetCompanyGuidesQuery();
+  const steps = [
+    { label: 'Set the company’s time zone', to: '/settings', done: company.timezone !== 'UTC' },
+    {
+      label: 'Add a first tour and the times it runs',
+      to: '/settings',
+      done: company.tours.some((t) => !t.archived) && (timetable?.departures.length ?? 0) > 0,
+    },
+    { label: 'Invite a guide', to: '/guides', done: (team?.length ?? 0) > 1 },
+  ];
+  const loaded = timetable !== undefined && team !== undefined;
+  const allDone = loaded && steps.every((step) => step.done);
+  useEffect(() => {
+    if (allDone) localStorage.setItem(setupKey(company._id), 'done');
+  }, [allDone, company._id]);
+  if (!loaded || allDone) return null;
+  return (
+    <Alert severity="info" component="section" role="region" aria-label="Set up Tourdesk">
+      <AlertTitle>Set up Tourdesk</AlertTitle>
+      <List dense disablePadding>
+        {steps.map((step) => (
+          <ListItem key={step.label} disableGutters>
+            <ListItemIcon sx={{ minWidth: 32 }}>
+              {step.done ? (
+                <CheckCircle color="success" titleAccess="Done" />
+              ) : (
+                <RadioButtonUnchecked titleAccess="To do" />
+              )}
+            </ListItemIcon>
+            <ListItemText>
+              {step.done ? (
+                step.label
+              ) : (
+                <Link component={RouterLink} to={step.to}>
+                  {step.label}
+                </Link>
+              )}
+            </ListItemText>
+          </ListItem>
+        ))}
+      </List>
+    </Alert>
+  );
+}
