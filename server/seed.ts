@@ -7,6 +7,8 @@ import type { Db } from './db/client';
 import { bookings } from './db/schema';
 import { hashPassword } from './modules/auth/passwords';
 import { countCompanies, insertCompany, insertSources, insertTours } from './modules/companies/companies.repository';
+import { replaceTimetable } from './modules/timetable/timetable.repository';
+import { demoTimetable } from './seedTimetable';
 import { insertUser } from './modules/users/users.repository';
 
 export const DEMO_PASSWORD = 'tourdesk-demo';
@@ -66,17 +68,23 @@ export async function seedDemo(db: Db, now: Date): Promise<string> {
       showPhoneToManagers: true,
       showPhoneToGuides: true,
     });
-    await insertTours(
+    const tourRows = TOURS.map((t, position) => ({
+      companyId,
+      id: uuidv7(),
+      key: t.key,
+      label: t.label,
+      color: t.color,
+      flag: t.flag,
+      position,
+    }));
+    await insertTours(tx, tourRows);
+    await replaceTimetable(
       tx,
-      TOURS.map((t, position) => ({
-        companyId,
-        id: uuidv7(),
-        key: t.key,
-        label: t.label,
-        color: t.color,
-        flag: t.flag,
-        position,
-      })),
+      companyId,
+      demoTimetable(
+        tourRows.map((row, i) => ({ ...row, times: TOURS[i]!.times })),
+        formatInTimeZone(now, DEMO_TIMEZONE, 'yyyy-MM-dd'),
+      ),
     );
     await insertSources(
       tx,

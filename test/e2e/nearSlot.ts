@@ -7,7 +7,11 @@ export const NEAR_PARTY = 'Lena Fischer';
 /** Opens the slot holding the near party from today's page: the only slots a Guide sees include it. */
 export async function openNearSlot(page: Page): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`/bookings/date/${todayInMadrid()}$`));
-  const cards = page.getByRole('list', { name: 'Tour slots' }).getByRole('link');
+  // Booked slots only: the timetable's departures nobody has booked show 0 pax.
+  const cards = page
+    .getByRole('list', { name: 'Tour slots' })
+    .getByRole('link')
+    .filter({ hasNotText: /(^|\D)0 (\/ \d+ )?pax/ });
   await expect(cards.first()).toBeVisible();
   const hrefs = await cards.evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
   for (const href of hrefs.filter((h) => h.includes('Old%20Town%20Walk') || h.includes('Old Town Walk'))) {

@@ -5,7 +5,7 @@ import { and, eq, gte, lte } from 'drizzle-orm';
 import { formatInTimeZone } from 'date-fns-tz';
 import { ConfigError, loadConfig } from '../../server/config';
 import { DataDirLockedError, openEmbedded } from '../../server/db/client';
-import { bookings, companies } from '../../server/db/schema';
+import { bookings, companies, departures, tours } from '../../server/db/schema';
 import {
   DEMO_PASSWORD,
   DEMO_TIMEZONE,
@@ -157,6 +157,15 @@ describe.each(DB_KINDS)('platform [%s]', (kind) => {
         .from(bookings)
         .where(and(eq(bookings.companyId, companyId), gte(bookings.date, days[0]!), lte(bookings.date, today)));
       expect(past.length).toBeGreaterThan(0);
+      // A timetable matching the bookings' times, with a weekend departure nobody has booked.
+      const timetable = await t.db.select().from(departures).where(eq(departures.companyId, companyId));
+      const bookedTimes = new Set(rows.map((r) => `${r.tour}|${r.time}`));
+      const tourNames = new Map(
+        (await t.db.select().from(tours).where(eq(tours.companyId, companyId))).map((r) => [r.id, r.label]),
+      );
+      const scheduled = timetable.map((d) => `${tourNames.get(d.tourId)}|${d.time}`);
+      expect(scheduled.filter((key) => !bookedTimes.has(key))).toEqual(['Museum Highlights|17:30']);
+      expect(scheduled.length).toBeGreaterThanOrEqual(8);
     } finally {
       await t.close();
     }
