@@ -19,6 +19,8 @@ import { departureProblem, exceptionProblem, newDeparture, newException, sameTim
 export function TimetableSection({ company }: { company: Company }) {
   const headingId = useId();
   const { data, error, refetch } = useGetTimetableQuery(company._id);
+  // Here, not in the form: the saved timetable comes back and the form starts afresh from it.
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   return (
     <Paper component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id={headingId} variant="h2" sx={{ mb: 1 }}>
@@ -32,17 +34,28 @@ export function TimetableSection({ company }: { company: Company }) {
           {errorMessage(error, 'The timetable could not be loaded')}
         </Alert>
       ) : data ? (
-        <TimetableForm key={JSON.stringify(data)} company={company} saved={data} />
+        <TimetableForm
+          key={JSON.stringify(data)}
+          company={company}
+          saved={data}
+          onSaved={() => setOutcome({ severity: 'success', message: 'Timetable saved' })}
+        />
       ) : (
         <ListSkeleton label="Loading the timetable" rowHeight={56} />
       )}
+      <OutcomeSnackbar outcome={outcome} onClose={() => setOutcome(null)} />
     </Paper>
   );
 }
 
-function TimetableForm({ company, saved }: { company: Company; saved: Timetable }) {
+interface TimetableFormProps {
+  company: Company;
+  saved: Timetable;
+  onSaved: () => void;
+}
+
+function TimetableForm({ company, saved, onSaved }: TimetableFormProps) {
   const [draft, setDraft] = useState(saved);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [save, { isLoading, error }] = useSaveTimetableMutation();
   const tours = company.tours.filter((t) => !t.archived).map((t) => ({ id: t._id, label: t.label }));
   const today = todayInZone(company.timezone, new Date());
@@ -61,7 +74,7 @@ function TimetableForm({ company, saved }: { company: Company; saved: Timetable 
     const answer = await save({ companyId: company._id, timetable: draft })
       .unwrap()
       .catch(() => undefined);
-    if (answer) setOutcome({ severity: 'success', message: 'Timetable saved' });
+    if (answer) onSaved();
   };
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
@@ -112,7 +125,6 @@ function TimetableForm({ company, saved }: { company: Company; saved: Timetable 
       >
         Save timetable
       </Button>
-      <OutcomeSnackbar outcome={outcome} onClose={() => setOutcome(null)} />
     </Stack>
   );
 }
