@@ -20,7 +20,6 @@ import { findCompany } from './companies.repository';
 export type CatalogKind = 'tour' | 'source';
 
 const TABLE = { tour: tours, source: sources } as const;
-const COLUMN = { tour: 'tour', source: 'source' } as const;
 
 const notFound = (kind: CatalogKind) =>
   new NotFoundError(
@@ -80,7 +79,7 @@ export class CatalogService {
         // Onto a name bookings already carry, a rename would merge them into this one: refused too.
         await assertFreeName(tx, kind, caller.companyId, change.label, entries, entry);
         await updateEntry(tx, table, caller.companyId, entry.id, { label: change.label });
-        await renameInBookings(tx, COLUMN[kind], caller.companyId, entry.label, change.label);
+        await renameInBookings(tx, kind, caller.companyId, entry.label, change.label);
         if (kind === 'tour') await renameTourInSlots(tx, caller.companyId, entry.label, change.label);
       }
       if (change.archived !== undefined) {
@@ -123,7 +122,7 @@ async function assertFreeName(
   renamed?: CatalogRow,
 ): Promise<void> {
   const clash = entries.some((e) => e.id !== renamed?.id && e.label.toLowerCase() === label.toLowerCase());
-  const merges = renamed !== undefined && (await bookingsName(tx, COLUMN[kind], companyId, label));
+  const merges = renamed !== undefined && (await bookingsName(tx, kind, companyId, label));
   if (clash || merges) {
     throw new BadRequestError(`label: ${label} is already a ${kind} of this company`, 'NAME_TAKEN');
   }

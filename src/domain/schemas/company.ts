@@ -24,6 +24,17 @@ export const sourceSchema = z.object({
 });
 export type Source = z.infer<typeof sourceSchema>;
 
+/** The company's yes/no rules (spec §3), as the company answers them and as a Manager changes them. */
+const companyFlags = {
+  unlockBookings: z.boolean(),
+  showPhoneToManagers: z.boolean(),
+  showPhoneToGuides: z.boolean(),
+  display: z.boolean(),
+  hideSourcesCopyOnly: z.boolean(),
+  displaySourcesModal: z.boolean(),
+  detailedShifts: z.boolean(),
+};
+
 export const companySchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -34,13 +45,7 @@ export const companySchema = z.object({
   afterTime: z.number().int(),
   /** Spec §4: only an explicit false lifts the guide visibility window, so it may be absent. */
   hideBookings: z.boolean().nullable(),
-  unlockBookings: z.boolean(),
-  showPhoneToManagers: z.boolean(),
-  showPhoneToGuides: z.boolean(),
-  display: z.boolean(),
-  hideSourcesCopyOnly: z.boolean(),
-  displaySourcesModal: z.boolean(),
-  detailedShifts: z.boolean(),
+  ...companyFlags,
 });
 export type Company = z.infer<typeof companySchema>;
 
@@ -67,13 +72,7 @@ export const companySettingsBodySchema = z
     beforeTime: windowMinutes('beforeTime'),
     afterTime: windowMinutes('afterTime'),
     hideBookings: z.boolean(),
-    unlockBookings: z.boolean(),
-    showPhoneToManagers: z.boolean(),
-    showPhoneToGuides: z.boolean(),
-    display: z.boolean(),
-    hideSourcesCopyOnly: z.boolean(),
-    displaySourcesModal: z.boolean(),
-    detailedShifts: z.boolean(),
+    ...companyFlags,
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, { message: 'Change at least one setting' });

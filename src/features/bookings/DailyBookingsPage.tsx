@@ -15,24 +15,12 @@ import { errorMessage } from '../../services/errors';
 import { useGetDayBookingsQuery } from './bookingsApi';
 import { DayAddBooking } from './DayAddBooking';
 import { DayNavigator } from './DayNavigator';
+import { setupPending } from './setupState';
 import { SlotCard } from './SlotCard';
 import { ListSkeleton } from '../../components/LoadStates';
 
 // A new company's first steps: downloaded only for a Manager who has not done them all yet.
 const SetupChecklist = lazy(() => import(/* webpackChunkName: "setup" */ './SetupChecklist'));
-
-/**
- * A company starts its setup when it has no tour or still the sign-up's UTC zone; the checklist then stays until every
- * step is done (SetupChecklist remembers both per company), so an established company never downloads it.
- */
-function setupPending(company: { _id: string; timezone: string; tours: unknown[] }): boolean {
-  const state = localStorage.getItem(`tourdesk:setup:${company._id}`);
-  if (state === 'done') return false;
-  if (state === 'open') return true;
-  const isNew = company.tours.length === 0 || company.timezone === 'UTC';
-  if (isNew) localStorage.setItem(`tourdesk:setup:${company._id}`, 'open');
-  return isNew;
-}
 
 export function DailyBookingsPage() {
   const { day = '' } = useParams();

@@ -12,9 +12,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { Company } from '../../domain/company';
 import { useGetCompanyGuidesQuery } from '../../services/guidesApi';
 import { useGetTimetableQuery } from '../../services/timetableApi';
-
-/** Per company: `open` while the setup is under way, `done` once every step is (DailyBookingsPage reads it). */
-const setupKey = (companyId: string) => `tourdesk:setup:${companyId}`;
+import { setupDone } from './setupState';
 
 /** Issue 21: a new company's first steps, on the Manager's day page until they are done. */
 export default function SetupChecklist({ company }: { company: Company }) {
@@ -32,7 +30,7 @@ export default function SetupChecklist({ company }: { company: Company }) {
   const loaded = timetable !== undefined && team !== undefined;
   const allDone = loaded && steps.every((step) => step.done);
   useEffect(() => {
-    if (allDone) localStorage.setItem(setupKey(company._id), 'done');
+    if (allDone) setupDone(company._id);
   }, [allDone, company._id]);
   if (!loaded || allDone) return null;
   return (

@@ -1,24 +1,22 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { WeeklyDeparture } from '../../domain/timetable';
-import { SelectField } from '../../components/SelectField';
-import { capacityOf, departureProblem, WEEKDAYS } from './timetableDraft';
+import { departureProblem, WEEKDAYS } from './timetableDraft';
+import { CapacityField, TourSelect, WhenField, type TourOption } from './TimetableFields';
 
 interface DepartureRowProps {
   departure: WeeklyDeparture;
-  tours: Array<{ id: string; label: string }>;
+  tours: TourOption[];
   onChange: (departure: WeeklyDeparture) => void;
   onRemove: () => void;
 }
 
 /** One weekly departure: its tour, time, weekdays, the dates it holds between and its capacity. */
 export function DepartureRow({ departure, tours, onChange, onRemove }: DepartureRowProps) {
-  const tourLabel = tours.find((t) => t.id === departure.tourId)?.label ?? '';
-  const name = `${tourLabel} at ${departure.time}`;
+  const name = `${tours.find((t) => t.id === departure.tourId)?.label ?? ''} at ${departure.time}`;
   const problem = departureProblem(departure);
   const set = (change: Partial<WeeklyDeparture>) => onChange({ ...departure, ...change });
   return (
@@ -30,27 +28,9 @@ export function DepartureRow({ departure, tours, onChange, onRemove }: Departure
       sx={{ py: 2, borderBottom: 1, borderColor: 'divider' }}
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-        <SelectField
-          label="Tour"
-          value={tourLabel}
-          options={tours.map((t) => t.label)}
-          onChange={(label) => set({ tourId: tours.find((t) => t.label === label)?.id ?? '' })}
-        />
-        <TextField
-          label="Time"
-          type="time"
-          value={departure.time}
-          onChange={(e) => set({ time: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          label="Capacity"
-          type="number"
-          value={departure.capacity ?? ''}
-          helperText="Empty: no limit"
-          onChange={(e) => set({ capacity: capacityOf(e.target.value) })}
-          slotProps={{ htmlInput: { min: 1, inputMode: 'numeric' } }}
-        />
+        <TourSelect tourId={departure.tourId} tours={tours} onChange={(tourId) => set({ tourId })} />
+        <WhenField label="Time" type="time" value={departure.time} onChange={(time) => set({ time })} />
+        <CapacityField value={departure.capacity} onChange={(capacity) => set({ capacity })} />
       </Stack>
       <ToggleButtonGroup
         size="small"
@@ -65,20 +45,13 @@ export function DepartureRow({ departure, tours, onChange, onRemove }: Departure
         ))}
       </ToggleButtonGroup>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
-        <TextField
-          label="From"
-          type="date"
-          value={departure.validFrom}
-          onChange={(e) => set({ validFrom: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
+        <WhenField label="From" type="date" value={departure.validFrom} onChange={(validFrom) => set({ validFrom })} />
+        <WhenField
           label="Until"
           type="date"
           value={departure.validUntil ?? ''}
           helperText="Empty: no end"
-          onChange={(e) => set({ validUntil: e.target.value || null })}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(until) => set({ validUntil: until || null })}
         />
         <Button color="error" onClick={onRemove}>
           Remove

@@ -1,16 +1,16 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { DepartureException } from '../../domain/timetable';
 import { SelectField } from '../../components/SelectField';
-import { capacityOf, exceptionProblem } from './timetableDraft';
+import type { DepartureException } from '../../domain/timetable';
+import { exceptionProblem } from './timetableDraft';
+import { CapacityField, TourSelect, WhenField, type TourOption } from './TimetableFields';
 
 const KINDS = { cancelled: 'Cancelled that day', extra: 'Extra that day' } as const;
 
 interface ExceptionRowProps {
   exception: DepartureException;
-  tours: Array<{ id: string; label: string }>;
+  tours: TourOption[];
   onChange: (exception: DepartureException) => void;
   onRemove: () => void;
 }
@@ -29,26 +29,9 @@ export function ExceptionRow({ exception, tours, onChange, onRemove }: Exception
       sx={{ py: 2, borderBottom: 1, borderColor: 'divider' }}
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
-        <TextField
-          label="Day"
-          type="date"
-          value={exception.date}
-          onChange={(e) => set({ date: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          label="Time"
-          type="time"
-          value={exception.time}
-          onChange={(e) => set({ time: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <SelectField
-          label="Tour"
-          value={tourLabel}
-          options={tours.map((t) => t.label)}
-          onChange={(label) => set({ tourId: tours.find((t) => t.label === label)?.id ?? '' })}
-        />
+        <WhenField label="Day" type="date" value={exception.date} onChange={(date) => set({ date })} />
+        <WhenField label="Time" type="time" value={exception.time} onChange={(time) => set({ time })} />
+        <TourSelect tourId={exception.tourId} tours={tours} onChange={(tourId) => set({ tourId })} />
         <SelectField
           label="Change"
           value={KINDS[exception.kind]}
@@ -56,13 +39,7 @@ export function ExceptionRow({ exception, tours, onChange, onRemove }: Exception
           onChange={(label) => set({ kind: label === KINDS.extra ? 'extra' : 'cancelled' })}
         />
         {exception.kind === 'extra' && (
-          <TextField
-            label="Capacity"
-            type="number"
-            value={exception.capacity ?? ''}
-            onChange={(e) => set({ capacity: capacityOf(e.target.value) })}
-            slotProps={{ htmlInput: { min: 1, inputMode: 'numeric' } }}
-          />
+          <CapacityField value={exception.capacity} onChange={(capacity) => set({ capacity })} />
         )}
         <Button color="error" onClick={onRemove}>
           Remove
