@@ -22,6 +22,9 @@ import { GuideBookingsService } from './modules/bookings/guideBookings.service';
 import { CatalogService } from './modules/companies/catalog.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { CompaniesService } from './modules/companies/companies.service';
+import { EventHub } from './modules/events/eventHub';
+import { eventsRoutes } from './modules/events/events.routes';
+import { HistoryService } from './modules/events/history.service';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { NotesService } from './modules/notes/notes.service';
 import { ExportLimiter } from './modules/reports/exportLimiter';
@@ -54,6 +57,8 @@ export interface RouteEntry {
   /** Undefined when the route declares none (the access meta-test fails on it). */
   access: Access | undefined;
   public: boolean;
+  /** Answers a stream that stays open (config `stream`). */
+  stream: boolean;
 }
 
 export interface AppDeps {
@@ -115,7 +120,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       const access = route.config?.access;
-      routeTable.push({ method, url: route.url, schema: route.schema, access, public: access === 'public' });
+      const stream = route.config?.stream === true;
+      routeTable.push({ method, url: route.url, schema: route.schema, access, public: access === 'public', stream });
     }
   });
   if (!deps.database) app.addHook('onClose', () => database.close());
@@ -153,6 +159,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(companiesRoutes, { companies, catalog: new CatalogService(tenancy) });
   await app.register(notesRoutes, { notes });
   await app.register(timetableRoutes, { timetable: new TimetableService(tenancy) });
+  await app.register(eventsRoutes, {
+    history: new HistoryService(tenancy, deps.now),
+    hub: new EventHub(database, tenancy),
+    tenancy,
+    now: deps.now ?? (() => new Date()),
+    live: {
+      heartbeatMs: config.liveHeartbeatMs,
+      recheckMs: config.liveRecheckMs,
+      replayMax: config.liveReplayMax,
+    },
+  });
   await app.register(spaPlugin, { staticDir: config.staticDir, serveSourceMaps: config.serveSourceMaps });
   return app;
 }

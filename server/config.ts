@@ -39,6 +39,12 @@ const envSchema = z
     EXPORTS_PER_COMPANY: z.coerce.number().int().min(1).default(3),
     /** A download whose client takes nothing for this long is ended. */
     EXPORT_STALL_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+    /** A live stream sends a keep-alive comment this often, so proxies and phones keep it open. */
+    LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(20_000),
+    /** A live stream reads its member's session again this often: signed out or removed, it ends. */
+    LIVE_RECHECK_MS: z.coerce.number().int().min(100).default(60_000),
+    /** A client further behind than this many events refetches what it shows instead of replaying them. */
+    LIVE_REPLAY_MAX: z.coerce.number().int().min(1).default(1_000),
     /** Serve the build's source maps (`*.js.map`), which show the app's source to anyone: off unless debugging. */
     SERVE_SOURCE_MAPS: z
       .enum(['true', 'false'])
@@ -83,6 +89,9 @@ export interface Config {
   poolTimeoutMs: number;
   exportsPerCompany: number;
   exportStallTimeoutMs: number;
+  liveHeartbeatMs: number;
+  liveRecheckMs: number;
+  liveReplayMax: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   /** A retried refresh within this window (a lost response on a bad connection) still succeeds. */
@@ -118,6 +127,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     poolTimeoutMs: e.DATABASE_POOL_TIMEOUT_MS,
     exportsPerCompany: e.EXPORTS_PER_COMPANY,
     exportStallTimeoutMs: e.EXPORT_STALL_TIMEOUT_MS,
+    liveHeartbeatMs: e.LIVE_HEARTBEAT_MS,
+    liveRecheckMs: e.LIVE_RECHECK_MS,
+    liveReplayMax: e.LIVE_REPLAY_MAX,
     accessTokenTtlSeconds: 15 * 60,
     refreshTokenTtlSeconds: 30 * 24 * 60 * 60,
     refreshGraceSeconds: 30,

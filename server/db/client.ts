@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { Pool } from 'pg';
 import lockfile from 'proper-lockfile';
 import { migrationsFolder } from '../lib/paths';
+import { listenPostgres, type Listener } from './listener';
 import * as schema from './schema';
 
 /** Both drivers share this type; a transaction is one too, so repositories take `Db` for either. */
@@ -26,6 +27,8 @@ export interface Database {
   /** The owner's handle, not bound by row-level security: migrations, the demo seed and test fixtures. */
   owner: Db;
   kind: 'pglite' | 'postgres';
+  /** NOTIFY on `channel` reaches the listener: PGlite's own, or one dedicated PostgreSQL connection. */
+  listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -76,6 +79,7 @@ export async function openEmbedded(dataDir: string): Promise<Database> {
       // PGlite runs as its superuser, so row-level security does not bind it: one handle serves both.
       owner: db,
       kind: 'pglite',
+      listen: (channel, listener) => client.listen(channel, listener.onNotify),
       async close() {
         try {
           await client.close();
@@ -129,6 +133,7 @@ export async function openPostgres(
     db,
     owner,
     kind: 'postgres',
+    listen: (channel, listener) => listenPostgres(url, APP_ROLE, channel, listener),
     async close() {
       await Promise.all([pool.end(), ownerPool.end()]);
     },

@@ -13,6 +13,15 @@ export interface Caller {
   sessionVersion: number;
   /** The sign-in the token belongs to (its refresh tokens' family): revoked, the token stops working. */
   sessionId?: string;
+  /** When the token stops working, in ms since the epoch: a live stream ends then (modules/events). */
+  expiresAt?: number;
+  /** Where the call came from, for the event log: the app's per-browser id and the user agent (plugins/auth.ts). */
+  device?: Device;
+}
+
+export interface Device {
+  id: string | null;
+  userAgent: string | null;
 }
 
 /** The signed-in member as the database has them now, with their company's settings. */
@@ -24,6 +33,7 @@ export interface AuthContext {
   name: string;
   assignable: boolean;
   company: CompanySettings;
+  device: Device;
 }
 
 /** A row of `auth_begin_request` (migration 0008). */
@@ -60,5 +70,6 @@ export function signedInMember(caller: Caller, row: MemberRow | undefined): Auth
     name: row.user_name,
     assignable: row.assignable,
     company: companyOf(row.company),
+    device: caller.device ?? { id: null, userAgent: null },
   };
 }

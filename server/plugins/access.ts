@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Declared by every /api and /auth route; a meta-test fails on one that lacks it. */
     access?: Access;
+    /** An open-ended answer (server-sent events): the generated suites test it on their own, not by inject. */
+    stream?: boolean;
   }
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Caller } from '../db/signedIn';
 import { ForbiddenError, UnauthorizedError } from '../errors';
+import { deviceOf } from '../lib/device';
 import { UUID } from '../lib/ids';
 import type { TokenService } from '../modules/auth/tokens';
 import { checkAccess, isApiRoute } from './access';
@@ -33,7 +34,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenS
     if (!token) throw new UnauthorizedError('Please sign in', 'UNAUTHORIZED');
     const claims = await opts.tokens.verify(token);
     if (!claims || !UUID.test(claims.companyId) || !UUID.test(claims.userId)) throw expired();
-    request.caller = claims;
+    request.caller = { ...claims, device: deviceOf(request) };
   });
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;

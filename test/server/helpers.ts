@@ -23,6 +23,8 @@ export interface TestApp {
   /** The app's database: its `db` runs under row-level security on PostgreSQL (`db` above is the owner's). */
   database: Database;
   config: Config;
+  /** PostgreSQL's URL of this app's database (a second process opens it too); undefined on the embedded one. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -34,9 +36,11 @@ export async function createTestApp(
   const dataDir = kind === 'pglite' ? copyPgliteTemplate() : mkdtempSync(join(tmpdir(), 'tourdesk-test-'));
   let database: Database;
   let dropPg: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
   if (kind === 'postgres') {
     const created = await createPgDatabase(process.env.TEST_DATABASE_URL as string);
     dropPg = created.drop;
+    databaseUrl = created.url;
     database = await openPostgres(created.url, overrides.poolSize ?? 4, overrides.poolTimeoutMs);
   } else {
     database = await openEmbedded(dataDir);
@@ -57,6 +61,7 @@ export async function createTestApp(
     db: database.owner,
     database,
     config,
+    databaseUrl,
     async close() {
       await app.close();
       await database.close();

@@ -111,6 +111,21 @@ export async function seedTarget(app: FastifyInstance, db: Db): Promise<Target> 
     totalAdults: 6,
   });
   const guideId = company.guide.user._id;
+  // Its history: the suites read it as they read the bookings.
+  for (const b of booked) {
+    await db.insert(schema.events).values({
+      companyId,
+      kind: 'booking.checkedIn',
+      bookingIds: [b.id],
+      day: SLOT_DAY,
+      time: SLOT_TIME,
+      tour,
+      memberId: company.manager.user._id,
+      memberName: company.managerName,
+      before: { Adults: 0 },
+      after: { Adults: 2, Booked: 3 },
+    });
+  }
   await replaceShiftGuides(db, companyId, shiftId, [{ userId: guideId, name: guideName, position: 0, adults: 4 }]);
   return {
     db,

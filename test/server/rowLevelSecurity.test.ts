@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { APP_ROLE, openPostgres, type Database, type Db } from '../../server/db/client';
 import { queryRows } from '../../server/db/rows';
-import { bookings } from '../../server/db/schema';
+import { bookings, events } from '../../server/db/schema';
+import { appendEvent } from '../../server/modules/events/events.repository';
 import { Tenancy } from '../../server/db/tenancy';
 import { createPgDatabase } from './dbTemplate';
 import { addBooking, createCompany } from './fixtures';
@@ -100,6 +101,21 @@ if (DB_KINDS.includes('postgres')) {
       expect(changed).toEqual([{ company: companyA }]);
       const owners = await database.owner.select({ name: bookings.name }).from(bookings).orderBy(bookings.name);
       expect(owners).toEqual([{ name: 'Guest of B' }, { name: 'Taken over' }]);
+    });
+
+    test('the event log is append-only for the app: it adds and reads its own events, never changes or removes one', async () => {
+      const append = (tx: Db, companyId: string) =>
+        appendEvent(tx, { companyId, kind: 'slot.noteSaved', memberName: 'Ana', after: { Note: 'x' } });
+      await tenancy.run(companyA, (tx) => append(tx, companyA));
+      await expect(tenancy.run(companyA, (tx) => append(tx, companyB))).rejects.toMatchObject(RLS_VIOLATION);
+      const kinds = (tx: Db) => tx.select({ kind: events.kind, company: events.companyId }).from(events);
+      expect(await tenancy.run(companyA, kinds)).toEqual([{ kind: 'slot.noteSaved', company: companyA }]);
+      expect(await tenancy.run(companyB, kinds)).toEqual([]);
+      const denied = { cause: { message: expect.stringMatching(/permission denied for table events/) } };
+      await expect(
+        tenancy.run(companyA, (tx) => tx.update(events).set({ kind: 'booking.edited' }).where(sql`true`)),
+      ).rejects.toMatchObject(denied);
+      await expect(tenancy.run(companyA, (tx) => tx.delete(events).where(sql`true`))).rejects.toMatchObject(denied);
     });
 
     test('the company setting ends with its transaction', async () => {

@@ -4,3 +4,4 @@ export * from './companies';
 export * from './members';
 export * from './slots';
 export * from './timetable';
+export * from './events';

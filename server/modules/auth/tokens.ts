@@ -49,6 +49,7 @@ export class TokenService {
     // Tokens signed before sessions were named have no `sid` (they expire within the access-token lifetime).
     if (sid !== undefined && (typeof sid !== 'string' || !UUID.test(sid))) return null;
     const claims: AccessClaims = { userId: sub, companyId: company, role, sessionVersion: ver };
+    if (typeof payload.exp === 'number') claims.expiresAt = payload.exp * 1000;
     if (sid !== undefined) claims.sessionId = sid;
     return claims;
   }

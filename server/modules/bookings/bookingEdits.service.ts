@@ -4,7 +4,9 @@ import type { Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
 import { BadRequestError, NotFoundError } from '../../errors';
 import { attendedCounts, bookedCounts, toBookingDto, viewerOf } from './bookings.mapper';
-import { findBooking, updateBooking, type BookingRow } from './bookings.repository';
+import { findBooking, updateBooking } from './bookings.repository';
+import { rowSnapshot, slotOfBooking, snapshotFacts } from './bookingFacts';
+import { changedFacts, recordEvent } from '../events/eventLog';
 import {
   assertKnownSource,
   assertKnownTour,
@@ -14,20 +16,6 @@ import {
   modifiableBooking,
   staleError,
 } from './bookings.rules';
-
-/** The facts an edit can change, as `bookingChanges` compares them. */
-function snapshot(row: BookingRow) {
-  return {
-    name: row.name,
-    counts: bookedCounts(row),
-    time: row.time,
-    tour: row.tour,
-    date: row.date,
-    source: row.source,
-    phone: row.phone,
-    cancelled: row.cancelled,
-  };
-}
 
 /** Spec §4 booking edit: the version it was based on must still be current (409 with the current booking if not). */
 export class BookingEditsService {
@@ -68,7 +56,7 @@ export class BookingEditsService {
         phone,
         cancelled: edit.cancelled,
       };
-      const changes = bookingChanges(snapshot(row), after);
+      const changes = bookingChanges(rowSnapshot(row), after);
       const guide = await chosenGuide(tx, auth, body.chosenGuideName);
       if (changes.length === 0 && guide === undefined) return toBookingDto(row, viewer);
 
@@ -99,7 +87,15 @@ export class BookingEditsService {
         },
         body.version,
       );
-      if (updated) return toBookingDto(updated, viewer);
+      if (updated) {
+        const facts = changedFacts(
+          { ...snapshotFacts(rowSnapshot(row)), Guide: row.guide },
+          { ...snapshotFacts(after), Guide: guide ? guide.guide : row.guide },
+        );
+        const kind = !row.cancelled && after.cancelled ? 'booking.cancelled' : 'booking.edited';
+        await recordEvent(tx, auth, { kind, bookingIds: [row.id], slot: slotOfBooking(row), ...facts });
+        return toBookingDto(updated, viewer);
+      }
       const current = await findBooking(tx, auth.companyId, row.id);
       if (!current) throw new NotFoundError('Booking not found');
       if (current.cancelled) throw cancelledError();

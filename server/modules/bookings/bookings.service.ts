@@ -16,7 +16,9 @@ import { canModifySlot, canSeeSlot, type SlotRef } from '../../../src/domain/slo
 import type { Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
 import { BadRequestError } from '../../errors';
+import { recordEvent } from '../events/eventLog';
 import { timetableOfDay } from '../timetable/timetable.repository';
+import { attendanceFacts, rowSnapshot, slotOfBooking, snapshotFacts } from './bookingFacts';
 import { bookedCounts, toBookingDto, viewerOf } from './bookings.mapper';
 import {
   checkInBooking,
@@ -40,6 +42,9 @@ import {
 export interface Slot extends SlotRef {
   tour: string;
 }
+
+const prefixed = (prefix: string, facts: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(facts).map(([key, value]) => [prefix + key, value]));
 
 /** Check-ins racing other writes of the same booking retry this often before answering 409. */
 const CHECK_IN_ATTEMPTS = 5;
@@ -113,7 +118,18 @@ export class BookingsService {
         const row = await modifiableBooking(tx, auth, bookingId, this.now());
         assertAttendeesBooked(attended, bookedCounts(row));
         const updated = await checkInBooking(tx, auth.companyId, row.id, attended, guide, row.version);
-        if (updated) return toBookingDto(updated, viewer);
+        if (updated) {
+          const before = { ...attendanceFacts(row), Guide: row.guide };
+          const after = { ...attendanceFacts(updated), Guide: updated.guide };
+          await recordEvent(tx, auth, {
+            kind: 'booking.checkedIn',
+            bookingIds: [row.id],
+            slot: slotOfBooking(row),
+            before,
+            after: { ...after, Booked: updated.pax },
+          });
+          return toBookingDto(updated, viewer);
+        }
         if (attempt === CHECK_IN_ATTEMPTS) throw staleError(toBookingDto(row, viewer));
       }
     });
@@ -147,6 +163,13 @@ export class BookingsService {
         attendedChildren: attended.Children,
         pax: totalCount(counts),
         modifiedBy: auth.email,
+      });
+      const checkedIn = Object.values(attended).some((count) => count > 0) ? attendanceFacts(row) : {};
+      await recordEvent(tx, auth, {
+        kind: 'booking.added',
+        bookingIds: [row.id],
+        slot: slotOfBooking(row),
+        after: { ...snapshotFacts(rowSnapshot(row)), ...prefixed('Checked in ', checkedIn) },
       });
       return toBookingDto(row, viewerOf(auth.role, auth.company));
     });

@@ -3,6 +3,8 @@ import type { Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
 import { BadRequestError, NotFoundError } from '../../errors';
 import { whoseData } from '../users/whoseData';
+import { recordEvent } from '../events/eventLog';
+import { slotOfBooking } from './bookingFacts';
 import { toBookingDto, viewerOf } from './bookings.mapper';
 import { findBookings, listGuideBookings, setGuide } from './bookings.repository';
 import { assertModifiable, guideNamed, NO_GUIDE } from './bookings.rules';
@@ -22,8 +24,17 @@ export class GuideBookingsService {
       if (rows.length !== ids.length) throw new NotFoundError('Booking not found');
       const now = this.now();
       for (const row of rows) assertModifiable(auth, auth.company, { day: row.date, time: row.time }, now);
+      const slots = new Set(rows.map((row) => `${row.date}|${row.time}|${row.tour}`));
+      if (slots.size > 1) throw new BadRequestError('Assign the bookings of one slot at a time', 'VALIDATION');
       const led = guide === null ? NO_GUIDE : await guideNamed(tx, auth.companyId, guide);
       const updated = await setGuide(tx, auth.companyId, ids, led);
+      await recordEvent(tx, auth, {
+        kind: 'booking.guideAssigned',
+        bookingIds: ids,
+        slot: rows[0] ? slotOfBooking(rows[0]) : null,
+        before: Object.fromEntries(rows.map((row) => [row.id, row.guide])),
+        after: { Guide: led.guide },
+      });
       return updated.map((row) => toBookingDto(row, viewerOf(auth.role, auth.company)));
     });
   }

@@ -15,11 +15,13 @@ import {
   updateEntry,
   type CatalogRow,
 } from './catalog.repository';
+import { recordEvent } from '../events/eventLog';
 import { findCompany } from './companies.repository';
 
 export type CatalogKind = 'tour' | 'source';
 
 const TABLE = { tour: tours, source: sources } as const;
+const LABEL = { tour: 'Tour', source: 'Source' } as const;
 
 const notFound = (kind: CatalogKind) =>
   new NotFoundError(
@@ -57,6 +59,7 @@ export class CatalogService {
       const position = entries.reduce((max, e) => Math.max(max, e.position + 1), 0);
       const row = { companyId: caller.companyId, id: uuidv7(), key: keyFor(label, entries), label, position };
       await insertEntry(tx, TABLE[kind], row);
+      return { after: { [LABEL[kind]]: label } };
     });
   }
 
@@ -92,6 +95,15 @@ export class CatalogService {
           if (e.position !== position) await updateEntry(tx, table, caller.companyId, e.id, { position });
         }
       }
+      const facts = (label: string, archived: boolean, position: number) => ({
+        [LABEL[kind]]: label,
+        Archived: archived,
+        Position: position,
+      });
+      return {
+        before: facts(entry.label, entry.archivedAt !== null, entry.position),
+        after: facts(change.label ?? entry.label, change.archived ?? entry.archivedAt !== null, change.position ?? entry.position),
+      };
     });
   }
 
@@ -100,11 +112,12 @@ export class CatalogService {
     caller: Caller,
     companyId: string,
     kind: CatalogKind,
-    work: (tx: Db, entries: CatalogRow[]) => Promise<void>,
+    work: (tx: Db, entries: CatalogRow[]) => Promise<{ before?: unknown; after: unknown }>,
   ): Promise<Company> {
     if (companyId !== caller.companyId) throw notFound(kind);
     return this.tenancy.runAs(caller, async (tx, auth) => {
-      await work(tx, await listEntries(tx, TABLE[kind], auth.companyId));
+      const facts = await work(tx, await listEntries(tx, TABLE[kind], auth.companyId));
+      await recordEvent(tx, auth, { kind: 'company.catalogChanged', ...facts });
       const company = await findCompany(tx, auth.companyId);
       if (!company) throw notFound(kind);
       return company;

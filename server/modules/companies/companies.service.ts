@@ -3,6 +3,7 @@ import type { CompanySettingsBody } from '../../../src/domain/schemas/company';
 import type { Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
 import { NotFoundError } from '../../errors';
+import { recordEvent } from '../events/eventLog';
 import { findCompany, updateCompanySettings, updateTour } from './companies.repository';
 
 export const TOUR_NOT_FOUND = 'Tour not found';
@@ -28,6 +29,12 @@ export class CompaniesService {
     if (companyId !== caller.companyId) throw companyNotFound();
     return this.tenancy.runAs(caller, async (tx, auth) => {
       await updateCompanySettings(tx, auth.companyId, changes);
+      const keys = Object.keys(changes) as Array<keyof CompanySettingsBody>;
+      await recordEvent(tx, auth, {
+        kind: 'company.settingsChanged',
+        before: Object.fromEntries(keys.map((key) => [key, auth.company[key]])),
+        after: changes,
+      });
       const company = await findCompany(tx, auth.companyId);
       if (!company) throw companyNotFound();
       return company;
@@ -43,9 +50,15 @@ export class CompaniesService {
   ): Promise<Company> {
     if (companyId !== caller.companyId) throw new NotFoundError(TOUR_NOT_FOUND, 'TOUR_NOT_FOUND');
     return this.tenancy.runAs(caller, async (tx, auth) => {
-      if (!(await updateTour(tx, auth.companyId, tourId, changes))) {
+      const before = (await findCompany(tx, auth.companyId))?.tours.find((t) => t._id === tourId || t.id === tourId);
+      if (!before || !(await updateTour(tx, auth.companyId, tourId, changes))) {
         throw new NotFoundError(TOUR_NOT_FOUND, 'TOUR_NOT_FOUND');
       }
+      await recordEvent(tx, auth, {
+        kind: 'company.tourChanged',
+        before: { Tour: before.label, Colour: before.color, Flag: before.flag },
+        after: { Tour: before.label, Colour: changes.color ?? before.color, Flag: changes.flag ?? before.flag },
+      });
       const company = await findCompany(tx, auth.companyId);
       if (!company) throw new NotFoundError(TOUR_NOT_FOUND, 'TOUR_NOT_FOUND');
       return company;

@@ -3,9 +3,10 @@ import type { AuthContext, Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
 import { BadRequestError } from '../../errors';
 import { assertModifiable, assertVisible } from '../bookings/bookings.rules';
+import { recordEvent } from '../events/eventLog';
 import { findNote, upsertNote } from './notes.repository';
 
-function slotOf(uniqueId: string): SlotRef {
+function slotOf(uniqueId: string): SlotRef & { tour: string } {
   const slot = parseNoteUniqueId(uniqueId);
   if (!slot) throw new BadRequestError('A note key is day-time-tour, e.g. 2026-05-01-10:00-Old Town', 'VALIDATION');
   return slot;
@@ -33,7 +34,10 @@ export class NotesService {
     const slot = slotOf(uniqueId);
     return this.tenancy.runAs(caller, async (tx, auth) => {
       assertModifiable(auth, auth.company, slot, this.now());
-      return { note: await upsertNote(tx, auth.companyId, uniqueId, note, auth.email) };
+      const before = (await findNote(tx, auth.companyId, uniqueId)) ?? '';
+      const saved = await upsertNote(tx, auth.companyId, uniqueId, note, auth.email);
+      await recordEvent(tx, auth, { kind: 'slot.noteSaved', slot, before: { Note: before }, after: { Note: saved } });
+      return { note: saved };
     });
   }
 

@@ -17,6 +17,7 @@ import { toBookingDto, viewerOf } from '../bookings/bookings.mapper';
 import { listSlotBookings } from '../bookings/bookings.repository';
 import { SLOT_LOCKED } from '../bookings/bookings.rules';
 import { listTeam } from '../users/users.repository';
+import { recordEvent } from '../events/eventLog';
 import { whoseData } from '../users/whoseData';
 import {
   attendanceBySource,
@@ -27,6 +28,10 @@ import {
   type ShiftGuideRow,
   type ShiftRow,
 } from './shifts.repository';
+
+/** A split as the history shows it: "Ana 12, Ben 8". */
+const guidesText = (guides: Array<{ name: string; adults: number; teens: number; children: number }>) =>
+  guides.map((g) => `${g.name} ${g.adults + g.teens + g.children}`).join(', ') || '—';
 
 const countsOf = (row: { adults: number; teens: number; children: number }): CustomerCounts => ({
   Adults: row.adults,
@@ -94,6 +99,7 @@ export class ShiftsService {
           children: counts.Children,
         };
       });
+      const previous = await findShift(tx, auth.companyId, noteUniqueId(slot.day, slot.time, slot.tour));
       const bookings = await listSlotBookings(tx, auth.companyId, slot);
       const totals = slotTotals(bookings.map((row) => toBookingDto(row, viewerOf('Manager', auth.company)))).booked;
       const shiftId = await upsertShift(tx, {
@@ -108,6 +114,12 @@ export class ShiftsService {
         totalChildren: totals.Children,
       });
       await replaceShiftGuides(tx, auth.companyId, shiftId, guides);
+      await recordEvent(tx, auth, {
+        kind: 'slot.guidesSaved',
+        slot,
+        before: { Guides: guidesText(previous?.guides ?? []) },
+        after: { Guides: guidesText(guides) },
+      });
       return shiftOf(tx, auth.companyId, slot);
     });
   }

@@ -7,8 +7,10 @@ import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import type { Caller } from '../../db/signedIn';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/refreshTokens.repository';
+import { recordEvent } from '../events/eventLog';
 import { EMAIL_TAKEN } from './users.service';
 import {
+  findMember,
   findMemberKeysByEmail,
   insertUser,
   listMembers,
@@ -63,6 +65,10 @@ export class TeamService {
         const team = await listTeam(tx, auth.companyId);
         if (team.some((m) => m.name.toLowerCase() === body.name.toLowerCase())) throw nameTaken(body.name);
         await insertUser(tx, row);
+        await recordEvent(tx, auth, {
+          kind: 'team.memberAdded',
+          after: { Name: row.name, Email: row.email, Role: row.role },
+        });
       });
     } catch (err) {
       const violated = uniqueViolation(err);
@@ -83,6 +89,8 @@ export class TeamService {
     await this.tenancy.runAs(caller, async (tx, auth) => {
       if (!(await markDeleted(tx, auth.companyId, memberId, now))) throw new NotFoundError('Team member not found');
       await revokeUserSessions(tx, auth.companyId, memberId, now);
+      const member = await findMember(tx, auth.companyId, memberId);
+      await recordEvent(tx, auth, { kind: 'team.memberRemoved', before: { Name: member?.name ?? '', Email: member?.email ?? '' } });
     });
   }
 }

@@ -1,0 +1,37 @@
+import { bigint, date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { companyId } from './columns';
+
+/**
+ * Every change, as it happened (issue 22): appended in the transaction of the change, never updated or deleted (the
+ * app's role may only insert and read, migration 0014). The id orders a company's events as they committed, so a
+ * stream resumes after the last id it sent.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: companyId(),
+    kind: text('kind').notNull(),
+    /** The bookings it changed; empty for a slot's or the company's change. */
+    bookingIds: uuid('booking_ids').array().notNull().default([]),
+    /** The slot it happened in, when it happened in one. */
+    day: date('day', { mode: 'string' }),
+    time: text('time'),
+    tour: text('tour'),
+    memberId: uuid('member_id'),
+    /** Who, as they were named then: a member deleted later still shows in the history. */
+    memberName: text('member_name').notNull(),
+    deviceId: text('device_id'),
+    userAgent: text('user_agent'),
+    /** The client's id for the operation (an offline check-in's, issue 23). */
+    operationId: uuid('operation_id'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    index('events_company_idx').on(t.companyId, t.id),
+    index('events_booking_idx').using('gin', t.bookingIds),
+    index('events_slot_idx').on(t.companyId, t.day, t.time, t.tour, t.id),
+  ],
+);

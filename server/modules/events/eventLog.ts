@@ -1,0 +1,47 @@
+import type { EventKind, EventSlot } from '../../../src/domain/events';
+import type { Db } from '../../db/client';
+import type { AuthContext } from '../../db/signedIn';
+import { appendEvent } from './events.repository';
+
+/** What was true before and after, by the label a reader sees (e.g. `{ Adults: 3 }`). */
+export type Facts = Record<string, string | number | boolean | null>;
+
+export interface Change {
+  kind: EventKind;
+  bookingIds?: string[];
+  slot?: EventSlot | null;
+  before?: unknown;
+  after?: unknown;
+  operationId?: string | null;
+}
+
+/**
+ * Writes the change's event in the change's transaction, with who made it and from which device. Call it last, once
+ * the change is made (events.repository.ts `appendEvent`).
+ */
+export function recordEvent(tx: Db, auth: AuthContext, change: Change): Promise<void> {
+  return appendEvent(tx, {
+    companyId: auth.companyId,
+    kind: change.kind,
+    bookingIds: change.bookingIds ?? [],
+    day: change.slot?.day ?? null,
+    time: change.slot?.time ?? null,
+    tour: change.slot?.tour ?? null,
+    memberId: auth.userId,
+    memberName: auth.name || auth.email,
+    deviceId: auth.device.id,
+    userAgent: auth.device.userAgent,
+    operationId: change.operationId ?? null,
+    before: change.before ?? null,
+    after: change.after ?? null,
+  });
+}
+
+/** The facts that differ between two records, each side keeping only its changed labels. */
+export function changedFacts(before: Facts, after: Facts): { before: Facts; after: Facts } {
+  const changed = Object.keys(after).filter((key) => before[key] !== after[key]);
+  return {
+    before: Object.fromEntries(changed.map((key) => [key, before[key] ?? null])),
+    after: Object.fromEntries(changed.map((key) => [key, after[key] ?? null])),
+  };
+}

@@ -1,0 +1,72 @@
+import { and, desc, eq, gt, sql, asc, arrayContains } from 'drizzle-orm';
+import type { EventSlot } from '../../../src/domain/events';
+import type { Db } from '../../db/client';
+import { events } from '../../db/schema';
+
+export type NewEvent = Omit<typeof events.$inferInsert, 'id' | 'at'>;
+export type EventRow = typeof events.$inferSelect;
+
+/**
+ * Appends an event. The company's advisory lock, held until commit, makes its events commit in the order of their
+ * ids, so a stream that resumes after an id misses none. It must be the last statement of its transaction: the lock
+ * holder then waits on nothing, so no deadlock.
+ */
+export async function appendEvent(tx: Db, event: NewEvent): Promise<void> {
+  const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
+  await tx.execute(sql`
+    with company_lock as (select pg_advisory_xact_lock(hashtextextended(${event.companyId}, 0)))
+    insert into events (company_id, kind, booking_ids, day, time, tour, member_id, member_name, device_id,
+                        user_agent, operation_id, before, after)
+    select ${event.companyId}, ${event.kind}, ${`{${(event.bookingIds ?? []).join(',')}}`}::uuid[],
+           ${event.day ?? null}::date, ${event.time ?? null}, ${event.tour ?? null}, ${event.memberId ?? null}::uuid,
+           ${event.memberName}, ${event.deviceId ?? null}, ${event.userAgent ?? null},
+           ${event.operationId ?? null}::uuid, ${json(event.before)}::jsonb, ${json(event.after)}::jsonb
+      from company_lock`);
+}
+
+/** The company's events after an id, oldest first. */
+export function eventsAfter(db: Db, companyId: string, afterId: number, limit: number): Promise<EventRow[]> {
+  return db
+    .select()
+    .from(events)
+    .where(and(eq(events.companyId, companyId), gt(events.id, afterId)))
+    .orderBy(asc(events.id))
+    .limit(limit);
+}
+
+export async function latestEventId(db: Db, companyId: string): Promise<number> {
+  const [row] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(eq(events.companyId, companyId))
+    .orderBy(desc(events.id))
+    .limit(1);
+  return row?.id ?? 0;
+}
+
+/** One booking's events, newest first. */
+export function bookingEvents(db: Db, companyId: string, bookingId: string, limit: number): Promise<EventRow[]> {
+  return db
+    .select()
+    .from(events)
+    .where(and(eq(events.companyId, companyId), arrayContains(events.bookingIds, [bookingId])))
+    .orderBy(desc(events.id))
+    .limit(limit);
+}
+
+/** What happened in one slot, newest first. */
+export function slotEvents(db: Db, companyId: string, slot: EventSlot, limit: number): Promise<EventRow[]> {
+  return db
+    .select()
+    .from(events)
+    .where(
+      and(
+        eq(events.companyId, companyId),
+        eq(events.day, slot.day),
+        eq(events.time, slot.time),
+        eq(events.tour, slot.tour),
+      ),
+    )
+    .orderBy(desc(events.id))
+    .limit(limit);
+}

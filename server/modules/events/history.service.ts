@@ -1,0 +1,47 @@
+import type { EventSlot, HistoryEntry } from '../../../src/domain/events';
+import type { Caller } from '../../db/signedIn';
+import type { Tenancy } from '../../db/tenancy';
+import { NotFoundError } from '../../errors';
+import { viewerOf } from '../bookings/bookings.mapper';
+import { findBooking, findBookings } from '../bookings/bookings.repository';
+import { assertVisible } from '../bookings/bookings.rules';
+import { bookingEvents, slotEvents } from './events.repository';
+import { historyEntry } from './history.mapper';
+
+/** Enough for a day's work on one booking; older events stay in the log. */
+const BOOKING_HISTORY_MAX = 200;
+const SLOT_ACTIVITY_MAX = 50;
+
+/** Issue 22: a booking's history and a slot's recent activity, by the rules of the slot they belong to. */
+export class HistoryService {
+  constructor(
+    private readonly tenancy: Tenancy,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  booking(caller: Caller, bookingId: string): Promise<HistoryEntry[]> {
+    return this.tenancy.runAs(caller, async (tx, auth) => {
+      const booking = await findBooking(tx, auth.companyId, bookingId);
+      if (!booking) throw new NotFoundError('Booking not found');
+      assertVisible(auth, auth.company, { day: booking.date, time: booking.time }, this.now());
+      const viewer = viewerOf(auth.role, auth.company);
+      const rows = await bookingEvents(tx, auth.companyId, bookingId, BOOKING_HISTORY_MAX);
+      return rows.map((row) => historyEntry(row, viewer, bookingId));
+    });
+  }
+
+  slot(caller: Caller, slot: EventSlot): Promise<HistoryEntry[]> {
+    return this.tenancy.runAs(caller, async (tx, auth) => {
+      assertVisible(auth, auth.company, slot, this.now());
+      const viewer = viewerOf(auth.role, auth.company);
+      const rows = await slotEvents(tx, auth.companyId, slot, SLOT_ACTIVITY_MAX);
+      const ids = [...new Set(rows.flatMap((row) => row.bookingIds))];
+      const names = new Map((await findBookings(tx, auth.companyId, ids)).map((b) => [b.id, b.name]));
+      return rows.map((row) => {
+        const single = row.bookingIds.length === 1 ? row.bookingIds[0] : undefined;
+        const name = row.bookingIds.map((id) => names.get(id)).filter((n) => n !== undefined);
+        return historyEntry(row, viewer, single, name.length > 0 ? name.join(', ') : undefined);
+      });
+    });
+  }
+}

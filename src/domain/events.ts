@@ -1,0 +1,63 @@
+// The event log's kinds and what each answer carries (issue 22); constants and types only, no zod.
+import type { Booking, BookingChange } from './booking';
+
+export const EVENT_KINDS = [
+  'booking.checkedIn',
+  'booking.edited',
+  'booking.cancelled',
+  'booking.added',
+  'booking.guideAssigned',
+  'slot.guidesSaved',
+  'slot.noteSaved',
+  'company.settingsChanged',
+  'company.tourChanged',
+  'company.catalogChanged',
+  'company.timetableChanged',
+  'team.memberAdded',
+  'team.memberRemoved',
+] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+/** A slot as events name it. */
+export interface EventSlot {
+  day: string;
+  time: string;
+  tour: string;
+}
+
+/** One line of a booking's history or a slot's activity, without what the reader may not see. */
+export interface HistoryEntry {
+  id: number;
+  at: string;
+  kind: EventKind;
+  /** The member's name as it was then (their email when they had none). */
+  by: string;
+  /** The browser's own words for itself (its user agent), for a short label. */
+  userAgent: string | null;
+  changes: BookingChange[];
+  /** A check-in's guests checked in of those booked after it. */
+  checkedIn?: { attended: number; pax: number };
+  slot: EventSlot | null;
+  bookingName?: string;
+}
+
+/**
+ * One event as a live stream sends it to one member: the bookings it changed as they are now and as that member may
+ * see them; `gone`, those they may no longer see (moved out of their window).
+ */
+export interface LiveEvent {
+  id: number;
+  kind: EventKind;
+  slot: EventSlot | null;
+  bookings: Booking[];
+  gone: string[];
+  /** A note's text after a `slot.noteSaved`. */
+  note?: string;
+}
+
+/** Sent when the stream cannot replay from the client's last id: refetch what is shown. */
+export const STREAM_RESET = 'reset';
+/** Sent before the stream ends because the access token expired or the session ended: renew it, then resume. */
+export const STREAM_RENEW = 'renew';
+/** The header the app sends on every call with its per-browser id. */
+export const DEVICE_HEADER = 'x-device-id';
