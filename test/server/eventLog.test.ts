@@ -69,7 +69,10 @@ describeEachDb(
           continue;
         }
         const logged = (await companyEvents(t, target.company.companyId)).length;
-        const res = await t.app.inject({ ...(await buildRequest(route, target)), headers: { ...bearer(token), ...DEVICE } });
+        const res = await t.app.inject({
+          ...(await buildRequest(route, target)),
+          headers: { ...bearer(token), ...DEVICE },
+        });
         const after = await companyEvents(t, target.company.companyId);
         if (res.statusCode >= 300) failures.push(`${key}: answered ${res.statusCode} ${res.body}`);
         else if (after.length !== logged + 1) failures.push(`${key}: wrote ${after.length - logged} events`);
@@ -120,7 +123,10 @@ describeEachDb(
     it('writes no event when an edit changes nothing', async () => {
       const t = ctx();
       const logged = (await companyEvents(t, target.company.companyId)).length;
-      const [booking] = await t.db.select().from(bookings).where(eq(bookings.id, target.bookingIds[1] as string));
+      const [booking] = await t.db
+        .select()
+        .from(bookings)
+        .where(eq(bookings.id, target.bookingIds[1] as string));
       const res = await t.app.inject({
         method: 'PATCH',
         url: `/api/bookings/edit/${target.bookingIds[1]}`,

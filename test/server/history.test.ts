@@ -24,12 +24,18 @@ describeEachDb(
         payload: { attendees: [{ Adults: 2 }] },
       });
       expect(checkIn.statusCode).toBe(200);
-      const edit = await editBooking(app, c.manager.token, bookingId, {
-        name: 'Smith party',
-        customers: [{ Adults: 4 }],
-        time: '10:00',
-        phone: '+34 611 111 111',
-      }, { day: DAY, version: 2 });
+      const edit = await editBooking(
+        app,
+        c.manager.token,
+        bookingId,
+        {
+          name: 'Smith party',
+          customers: [{ Adults: 4 }],
+          time: '10:00',
+          phone: '+34 611 111 111',
+        },
+        { day: DAY, version: 2 },
+      );
       expect(edit.statusCode).toBe(200);
     });
 

@@ -76,7 +76,13 @@ describeEachDb(
     });
 
     it('names the filler to add for a route whose parameters or body it does not know', async () => {
-      const route = { method: 'POST', url: '/api/vouchers/:voucherId', access: 'member', public: false, stream: false } as const;
+      const route = {
+        method: 'POST',
+        url: '/api/vouchers/:voucherId',
+        access: 'member',
+        public: false,
+        stream: false,
+      } as const;
       await expect(buildRequest({ ...route, schema: undefined }, b)).rejects.toThrow(
         'No filler for the path parameter :voucherId of POST /api/vouchers/:voucherId: add one to test/server/routeFillers.ts',
       );

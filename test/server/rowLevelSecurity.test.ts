@@ -113,7 +113,12 @@ if (DB_KINDS.includes('postgres')) {
       expect(await tenancy.run(companyB, kinds)).toEqual([]);
       const denied = { cause: { message: expect.stringMatching(/permission denied for table events/) } };
       await expect(
-        tenancy.run(companyA, (tx) => tx.update(events).set({ kind: 'booking.edited' }).where(sql`true`)),
+        tenancy.run(companyA, (tx) =>
+          tx
+            .update(events)
+            .set({ kind: 'booking.edited' })
+            .where(sql`true`),
+        ),
       ).rejects.toMatchObject(denied);
       await expect(tenancy.run(companyA, (tx) => tx.delete(events).where(sql`true`))).rejects.toMatchObject(denied);
     });

@@ -102,7 +102,11 @@ export class CatalogService {
       });
       return {
         before: facts(entry.label, entry.archivedAt !== null, entry.position),
-        after: facts(change.label ?? entry.label, change.archived ?? entry.archivedAt !== null, change.position ?? entry.position),
+        after: facts(
+          change.label ?? entry.label,
+          change.archived ?? entry.archivedAt !== null,
+          change.position ?? entry.position,
+        ),
       };
     });
   }

@@ -36,7 +36,11 @@ export class TimetableService {
       const before = await readTimetable(tx, auth.companyId);
       await replaceTimetable(tx, auth.companyId, timetable);
       const counts = (t: Timetable) => ({ Departures: t.departures.length, Exceptions: t.exceptions.length });
-      await recordEvent(tx, auth, { kind: 'company.timetableChanged', before: counts(before), after: counts(timetable) });
+      await recordEvent(tx, auth, {
+        kind: 'company.timetableChanged',
+        before: counts(before),
+        after: counts(timetable),
+      });
       return readTimetable(tx, auth.companyId);
     });
   }

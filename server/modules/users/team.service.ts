@@ -90,7 +90,10 @@ export class TeamService {
       if (!(await markDeleted(tx, auth.companyId, memberId, now))) throw new NotFoundError('Team member not found');
       await revokeUserSessions(tx, auth.companyId, memberId, now);
       const member = await findMember(tx, auth.companyId, memberId);
-      await recordEvent(tx, auth, { kind: 'team.memberRemoved', before: { Name: member?.name ?? '', Email: member?.email ?? '' } });
+      await recordEvent(tx, auth, {
+        kind: 'team.memberRemoved',
+        before: { Name: member?.name ?? '', Email: member?.email ?? '' },
+      });
     });
   }
 }
