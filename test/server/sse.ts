@@ -1,8 +1,11 @@
+import { request, type IncomingMessage } from 'node:http';
+
 /** One server-sent event frame as the test reads it (comments are dropped). */
 export interface Frame {
   id?: string;
   event?: string;
   data?: string;
+  retry?: string;
 }
 
 export interface TestStream {
@@ -21,23 +24,28 @@ function parseFrame(text: string): Frame | null {
     const [field, ...value] = line.split(': ');
     const joined = value.join(': ');
     if (field === 'data') frame.data = frame.data === undefined ? joined : `${frame.data}\n${joined}`;
-    else if (field === 'id' || field === 'event') frame[field] = joined;
+    else if (field === 'id' || field === 'event' || field === 'retry') frame[field] = joined;
   }
   return Object.keys(frame).length > 0 ? frame : null;
 }
 
-/** GET /api/events over a real socket, read frame by frame. */
+/**
+ * GET /api/events over a real socket of its own (node:http without an agent: fetch's pool would keep a spare
+ * connection open that the server's close waits on), read frame by frame.
+ */
 export async function openStream(baseUrl: string, headers: Record<string, string>): Promise<TestStream> {
-  const abort = new AbortController();
-  const res = await fetch(`${baseUrl}/api/events`, { headers, signal: abort.signal });
-  const reader = res.body?.getReader();
-  const decoder = new TextDecoder();
+  const req = request(`${baseUrl}/api/events`, { headers, agent: false });
+  const res = await new Promise<IncomingMessage>((resolve, reject) => {
+    req.on('response', resolve).on('error', reject).end();
+  });
+  res.setEncoding('utf8');
+  const chunks = res[Symbol.asyncIterator]() as AsyncIterator<string>;
   let buffer = '';
   const frames: Frame[] = [];
   const read = async (): Promise<boolean> => {
-    const chunk = await reader?.read().catch(() => ({ done: true, value: undefined }));
-    if (!chunk || chunk.done) return false;
-    buffer += decoder.decode(chunk.value, { stream: true });
+    const chunk = await chunks.next().catch(() => ({ done: true, value: undefined }));
+    if (chunk.done) return false;
+    buffer += chunk.value;
     let end: number;
     while ((end = buffer.indexOf('\n\n')) >= 0) {
       const frame = parseFrame(buffer.slice(0, end));
@@ -47,7 +55,7 @@ export async function openStream(baseUrl: string, headers: Record<string, string
     return true;
   };
   return {
-    status: res.status,
+    status: res.statusCode ?? 0,
     async next(match = () => true) {
       for (;;) {
         const index = frames.findIndex(match);
@@ -59,7 +67,7 @@ export async function openStream(baseUrl: string, headers: Record<string, string
       while (await read());
       return frames.splice(0);
     },
-    close: () => abort.abort(),
+    close: () => req.destroy(),
   };
 }
 

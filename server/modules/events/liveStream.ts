@@ -43,17 +43,19 @@ export class LiveStream {
 
   async start(lastEventId: number | null): Promise<void> {
     this.res.on('close', () => this.end());
-    this.res.write('retry: 1000\n\n');
     const { lastRead, stop } = await this.deps.hub.subscribe(this.caller.companyId, (batch) => this.receive(batch));
     this.stop = stop;
     if (this.ended) return stop();
+    // The first frame: how soon to reconnect, and that every event from here on will come.
+    this.write('retry: 1000\n\n');
     this.lastSent = lastEventId ?? lastRead;
     if (lastEventId !== null) await this.replay(lastEventId, lastRead);
     this.replaying = false;
     for (const batch of this.pending.splice(0)) this.receive(batch);
     this.timers.push(setInterval(() => this.write(': \n\n'), this.options.heartbeatMs));
     this.timers.push(setInterval(() => this.enqueue(() => this.recheck()), this.options.recheckMs));
-    const untilExpiry = (this.caller.expiresAt ?? Infinity) - this.deps.now().getTime();
+    // Tokens are verified on the real clock, whatever `now` the rules are judged at.
+    const untilExpiry = (this.caller.expiresAt ?? Infinity) - Date.now();
     if (Number.isFinite(untilExpiry)) {
       this.timers.push(setTimeout(() => this.renew(), Math.max(0, Math.min(untilExpiry, 2 ** 31 - 1))));
     }
