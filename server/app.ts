@@ -25,6 +25,7 @@ import { CompaniesService } from './modules/companies/companies.service';
 import { EventHub } from './modules/events/eventHub';
 import { eventsRoutes } from './modules/events/events.routes';
 import { HistoryService } from './modules/events/history.service';
+import { liveRoutes } from './modules/events/live.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { NotesService } from './modules/notes/notes.service';
 import { ExportLimiter } from './modules/reports/exportLimiter';
@@ -159,8 +160,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(companiesRoutes, { companies, catalog: new CatalogService(tenancy) });
   await app.register(notesRoutes, { notes });
   await app.register(timetableRoutes, { timetable: new TimetableService(tenancy) });
-  await app.register(eventsRoutes, {
-    history: new HistoryService(tenancy, deps.now),
+  await app.register(eventsRoutes, { history: new HistoryService(tenancy, deps.now) });
+  await app.register(liveRoutes, {
     hub: new EventHub(database, tenancy),
     tenancy,
     now: deps.now ?? (() => new Date()),

@@ -1,15 +1,25 @@
 import Container from '@mui/material/Container';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { PageSpinner } from '../components/PageSpinner';
 import { useSessionCheck } from '../features/auth/useSessionCheck';
 import { Header } from './Header';
+import { useAppSelector } from './hooks';
 import { MAIN_ID, SkipLink } from './SkipLink';
+
+// Live updates download after the first paint: no page waits for them.
+const LiveUpdates = lazy(() => import(/* webpackChunkName: "live" */ './LiveUpdates'));
 
 export function AppShell() {
   useSessionCheck();
+  const signedIn = useAppSelector((state) => state.auth.status === 'ready' && state.auth.user !== null);
   return (
     <>
+      {signedIn && (
+        <Suspense fallback={null}>
+          <LiveUpdates />
+        </Suspense>
+      )}
       <SkipLink />
       <Header />
       <Container

@@ -4,6 +4,8 @@ import storage from 'redux-persist/lib/storage';
 import { authSlice, type AuthState } from '../features/auth/authSlice';
 import { api } from '../services/api';
 import { loggedOut } from '../services/authEvents';
+import { createLiveStream } from '../services/live/liveStream';
+import type { LiveExtra } from '../services/live/subscribeLive';
 
 // Only the user is kept across reloads: the status must start at 'checking' so the on-load rule runs every time.
 const authPersistConfig: PersistConfig<AuthState> = { key: 'auth', storage, whitelist: ['user'] };
@@ -22,11 +24,13 @@ export interface AppPreloadedState {
 
 export function makeStore(preloadedState: AppPreloadedState = {}) {
   const listeners = createListenerMiddleware();
+  const extra: LiveExtra = { live: createLiveStream() };
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as Partial<RootState>,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
+        thunk: { extraArgument: extra },
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       })
         .prepend(listeners.middleware)
@@ -36,6 +40,7 @@ export function makeStore(preloadedState: AppPreloadedState = {}) {
   listeners.startListening({
     actionCreator: loggedOut,
     effect: (_action, listenerApi) => {
+      extra.live.stop();
       listenerApi.dispatch(api.util.resetApiState());
     },
   });

@@ -1,10 +1,22 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { baseQueryWithReauth } from './baseQueryWithReauth';
 
+export const TAG_TYPES = [
+  'Bookings',
+  'Slot',
+  'Note',
+  'Shift',
+  'Team',
+  'Report',
+  'Fees',
+  'Timetable',
+  'History',
+] as const;
+
 /** The one API slice; each feature adds its endpoints with `api.injectEndpoints` in its own `<feature>Api.ts`. */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithReauth,
-  tagTypes: ['Bookings', 'Slot', 'Note', 'Shift', 'Team', 'Report', 'Fees', 'Timetable'],
+  tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });

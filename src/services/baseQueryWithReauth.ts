@@ -1,14 +1,16 @@
-import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { BaseQueryApi, BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { RefreshResponse } from '../domain/auth';
+import { DEVICE_HEADER } from '../domain/events';
 import { loggedOut, tokenReceived } from './authEvents';
+import { deviceId } from './deviceId';
 
 /** Only what the base query needs of the store; the full RootState lives in src/app. */
 interface StateWithToken {
   auth: { user: { token: string } | null };
 }
 
-const tokenIn = (state: unknown): string | undefined => (state as StateWithToken).auth.user?.token;
+export const tokenIn = (state: unknown): string | undefined => (state as StateWithToken).auth.user?.token;
 
 // Absolute because Node's fetch (tests) rejects relative URLs; in the browser it is the page's own origin.
 export const API_ORIGIN = globalThis.location?.origin ?? 'http://localhost';
@@ -19,6 +21,7 @@ const rawBaseQuery = fetchBaseQuery({
   prepareHeaders: (headers, { getState }) => {
     const token = tokenIn(getState());
     if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
+    headers.set(DEVICE_HEADER, deviceId());
     return headers;
   },
 });
@@ -33,6 +36,39 @@ let refreshing: Promise<void> | null = null;
  * was sent; otherwise an earlier refresh already answered for it (new token, or logged out).
  */
 let refreshAttempts = 0;
+
+/**
+ * One refresh at a time: a caller that finds one under way waits for it, then looks again. Nothing is awaited
+ * between the last look and starting its own, so two callers cannot both start one. A refresh that finished after
+ * `attemptsWhenSent` already answered for the caller (new token, or logged out).
+ */
+async function refreshUnlessAnswered(api: BaseQueryApi, extraOptions: object, attemptsWhenSent: number) {
+  while (refreshing) await refreshing;
+  if (refreshAttempts !== attemptsWhenSent) return;
+  const attempt = (async () => {
+    try {
+      const refreshed = await rawBaseQuery('/auth/refresh', api, extraOptions);
+      if (refreshed.data) api.dispatch(tokenReceived(refreshed.data as RefreshResponse));
+      else api.dispatch(loggedOut());
+    } finally {
+      refreshAttempts += 1;
+      refreshing = null;
+    }
+  })();
+  // Callers waiting on it go on to retry or give up whatever became of it; only this caller sees an error.
+  refreshing = attempt.catch(() => undefined);
+  await attempt;
+}
+
+/**
+ * The same refresh for a request made outside the base query (the live stream) that was refused `staleToken`:
+ * it joins a refresh under way, and starts none if the token changed since.
+ */
+export async function renewAccessToken(api: BaseQueryApi, staleToken: string, extraOptions: object = {}) {
+  while (refreshing) await refreshing;
+  if (tokenIn(api.getState()) !== staleToken) return;
+  await refreshUnlessAnswered(api, extraOptions, refreshAttempts);
+}
 
 export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
   args,
@@ -50,25 +86,7 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, Fetch
   // anyway could loop: failed refresh, logged out, cache reset, refetch, 401, refresh...
   if (result.error?.status !== 401 || !signedIn || SESSION_ROUTE.test(url)) return result;
 
-  // One refresh at a time: a call that finds one under way waits for it, then looks again. Nothing is awaited
-  // between the last look and starting its own, so two calls cannot both start one.
-  while (refreshing) await refreshing;
-  if (refreshAttempts === attemptsWhenSent) {
-    const attempt = (async () => {
-      try {
-        const refreshed = await rawBaseQuery('/auth/refresh', api, extraOptions);
-        if (refreshed.data) api.dispatch(tokenReceived(refreshed.data as RefreshResponse));
-        else api.dispatch(loggedOut());
-      } finally {
-        refreshAttempts += 1;
-        refreshing = null;
-      }
-    })();
-    // Calls waiting on it go on to retry or give up whatever became of it; only this call sees an error.
-    refreshing = attempt.catch(() => undefined);
-    await attempt;
-  }
-
+  await refreshUnlessAnswered(api, extraOptions, attemptsWhenSent);
   if (!tokenIn(api.getState())) return result;
   return rawBaseQuery(args, api, extraOptions);
 };

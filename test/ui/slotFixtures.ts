@@ -1,6 +1,7 @@
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import type { Booking, NearbySlot } from '../../src/domain/booking';
 import { CUSTOMER_TYPES, listFromCounts, ZERO_COUNTS, type CustomerCounts } from '../../src/domain/customerTypes';
+import { NOTE_ID_PATTERN } from '../../src/domain/slotRules';
 import type { Shift } from '../../src/domain/team';
 import { apiUrl } from './fixtures';
 import { server } from './server';
@@ -11,6 +12,15 @@ export const TIME = '10:30';
 export const TOUR = 'Old Town Walk';
 export const SLOT_PATH = `/bookings/date/${DAY}/${TIME}/Old%20Town%20Walk`;
 export const SHIFT_STRING = `${DAY}-${TIME}-${TOUR}`;
+
+/**
+ * GET /api/:uniqueId, the note's route. Its pattern also matches /api/events, /api/company and the like: those it
+ * leaves to their own handlers.
+ */
+export const noteRoute = (resolver: HttpResponseResolver<{ uniqueId: string }>) =>
+  http.get<{ uniqueId: string }>(apiUrl('/api/:uniqueId'), (info) =>
+    NOTE_ID_PATTERN.test(info.params.uniqueId) ? resolver(info) : undefined,
+  );
 
 let nextId = 1;
 
@@ -105,7 +115,7 @@ export function serveSlot({
       return HttpResponse.json(nearby);
     }),
     http.get(apiUrl('/api/user/guides/company'), () => HttpResponse.json(guides)),
-    http.get(apiUrl('/api/:uniqueId'), () => HttpResponse.json({ note })),
+    noteRoute(() => HttpResponse.json({ note })),
   );
   return calls;
 }

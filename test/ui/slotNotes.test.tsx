@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { apiUrl, signedIn } from './fixtures';
 import { renderRoute } from './renderWithProviders';
 import { server } from './server';
-import { makeBooking, serveSlot, SLOT_PATH } from './slotFixtures';
+import { makeBooking, noteRoute, serveSlot, SLOT_PATH } from './slotFixtures';
 
 const UNIQUE_ID = '2026-11-21-10:30-Old Town Walk';
 const LONG_NOTE = `${'Meet at the fountain. '.repeat(5)}Bring the umbrella.`; // 129 characters
@@ -14,7 +14,7 @@ function serveNotes(initial = '') {
   const saves: unknown[] = [];
   const fetched: string[] = [];
   server.use(
-    http.get(apiUrl('/api/:uniqueId'), ({ params }) => {
+    noteRoute(({ params }) => {
       fetched.push(params.uniqueId as string);
       return HttpResponse.json({ note });
     }),
@@ -144,9 +144,7 @@ describe('slot note', () => {
 
   it("logs 'Error fetching the newly saved note' when the note cannot be fetched", async () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    server.use(
-      http.get(apiUrl('/api/:uniqueId'), () => HttpResponse.json({ error: 'Down', code: 'INTERNAL' }, { status: 500 })),
-    );
+    server.use(noteRoute(() => HttpResponse.json({ error: 'Down', code: 'INTERNAL' }, { status: 500 })));
     renderRoute(SLOT_PATH, { preloadedState: signedIn() });
 
     expect(await screen.findByText('The note could not be loaded.')).toBeInTheDocument();

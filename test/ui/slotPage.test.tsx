@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { apiUrl, company, makeUser, signedIn } from './fixtures';
 import { renderRoute } from './renderWithProviders';
 import { server } from './server';
-import { DAY, DAY_LABEL, makeBooking, makeShift, serveSlot, SLOT_PATH } from './slotFixtures';
+import { DAY, DAY_LABEL, makeBooking, makeShift, noteRoute, serveSlot, SLOT_PATH } from './slotFixtures';
 
 const row = async (name: string) => screen.findByRole('listitem', { name });
 const guide = (companyOverrides = {}) =>
@@ -170,7 +170,7 @@ describe('slot page', () => {
     let release = () => {};
     const noteHeld = new Promise<void>((resolve) => (release = resolve));
     server.use(
-      http.get(apiUrl('/api/:uniqueId'), async () => {
+      noteRoute(async () => {
         await noteHeld;
         return HttpResponse.json({ note: 'Meet at the fountain' });
       }),

@@ -1,5 +1,4 @@
-import { and, desc, eq, gt, sql, asc, arrayContains } from 'drizzle-orm';
-import type { EventSlot } from '../../../src/domain/events';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema';
 
@@ -42,31 +41,4 @@ export async function latestEventId(db: Db, companyId: string): Promise<number> 
     .orderBy(desc(events.id))
     .limit(1);
   return row?.id ?? 0;
-}
-
-/** One booking's events, newest first. */
-export function bookingEvents(db: Db, companyId: string, bookingId: string, limit: number): Promise<EventRow[]> {
-  return db
-    .select()
-    .from(events)
-    .where(and(eq(events.companyId, companyId), arrayContains(events.bookingIds, [bookingId])))
-    .orderBy(desc(events.id))
-    .limit(limit);
-}
-
-/** What happened in one slot, newest first. */
-export function slotEvents(db: Db, companyId: string, slot: EventSlot, limit: number): Promise<EventRow[]> {
-  return db
-    .select()
-    .from(events)
-    .where(
-      and(
-        eq(events.companyId, companyId),
-        eq(events.day, slot.day),
-        eq(events.time, slot.time),
-        eq(events.tour, slot.tour),
-      ),
-    )
-    .orderBy(desc(events.id))
-    .limit(limit);
 }

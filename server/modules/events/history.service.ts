@@ -5,7 +5,7 @@ import { NotFoundError } from '../../errors';
 import { viewerOf } from '../bookings/bookings.mapper';
 import { findBooking, findBookings } from '../bookings/bookings.repository';
 import { assertVisible } from '../bookings/bookings.rules';
-import { bookingEvents, slotEvents } from './events.repository';
+import { bookingEvents, slotEvents } from './history.repository';
 import { historyEntry } from './history.mapper';
 
 /** Enough for a day's work on one booking; older events stay in the log. */

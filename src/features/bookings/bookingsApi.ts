@@ -1,11 +1,22 @@
 import type { DayBookings } from '../../domain/booking';
+import { mergeLiveBookings } from '../../domain/liveBookings';
 import { api } from '../../services/api';
+import { followLive } from '../../services/live/followLive';
 
 export const bookingsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getDayBookings: build.query<DayBookings, string>({
       query: (day) => `/api/bookings/date/${day}`,
       providesTags: (_result, _error, day) => [{ type: 'Bookings', id: day }],
+      // Bookings made or changed elsewhere show on the day at once, without a refetch.
+      async onCacheEntryAdded(day, lifecycle) {
+        await followLive(lifecycle, (event) =>
+          lifecycle.updateCachedData((draft) => {
+            const bookings = mergeLiveBookings(draft.bookings, event, (booking) => booking.date === day);
+            if (bookings !== draft.bookings) draft.bookings = bookings;
+          }),
+        );
+      },
     }),
   }),
 });

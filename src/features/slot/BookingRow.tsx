@@ -1,7 +1,9 @@
 import Edit from '@mui/icons-material/Edit';
+import History from '@mui/icons-material/History';
 import WhatsApp from '@mui/icons-material/WhatsApp';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -24,6 +26,7 @@ interface BookingRowProps {
   modifiable: boolean;
   chosenGuide: string | null;
   onEdit: (booking: Booking) => void;
+  onHistory: (booking: Booking) => void;
   onLocked: () => void;
   /** The slot's bookings are split between guides: a booking without one says so. */
   showGuide: boolean;
@@ -69,6 +72,7 @@ export const BookingRow = memo(function BookingRow({
   modifiable,
   chosenGuide,
   onEdit,
+  onHistory,
   onLocked,
   showGuide,
   highlighted,
@@ -120,6 +124,10 @@ export const BookingRow = memo(function BookingRow({
         </Box>
         {highlighted && <Tag tone="primary">Just added</Tag>}
         {booking.cancelled && <Tag>Cancelled</Tag>}
+        {/* Open on a locked slot too: reading who changed what is no change. */}
+        <IconButton aria-label={`History of ${booking.name}`} onClick={() => onHistory(booking)} sx={{ mt: -0.5 }}>
+          <History />
+        </IconButton>
         <Button startIcon={<Edit />} onClick={() => onEdit(booking)} disabled={!modifiable} sx={{ flexShrink: 0 }}>
           Edit
         </Button>

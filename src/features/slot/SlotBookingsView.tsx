@@ -28,6 +28,9 @@ const SlotManifest = lazy(() => import(/* webpackChunkName: "slot-manifest" */ '
 const ManifestToggle = lazy(() =>
   import(/* webpackChunkName: "slot-manifest" */ './ManifestToggle').then((m) => ({ default: m.ManifestToggle })),
 );
+const BookingHistoryDialog = lazy(
+  () => import(/* webpackChunkName: "slot-history" */ './history/BookingHistoryDialog'),
+);
 const OutcomeSnackbar = lazy(() => import(/* webpackChunkName: "slot-dialogs" */ '../../components/OutcomeSnackbar'));
 
 interface SlotBookingsViewProps {
@@ -47,6 +50,7 @@ export function SlotBookingsView({ slot, data, onLocked }: SlotBookingsViewProps
   const { assignable, name: myName } = useSignedInUser();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Booking | null>(null);
+  const [historyOf, setHistoryOf] = useState<Booking | null>(null);
   const [chosenGuide, setChosenGuide] = useState<string | null>(null);
   const [query, setQuery] = useState('');
   const [mineOnly, setMineOnly] = useState(false);
@@ -113,6 +117,7 @@ export function SlotBookingsView({ slot, data, onLocked }: SlotBookingsViewProps
                   modifiable={data.modifiable}
                   chosenGuide={chosenGuide}
                   onEdit={setEditing}
+                  onHistory={setHistoryOf}
                   onLocked={onLocked}
                   showGuide={split}
                   highlighted={booking._id === addedId}
@@ -127,6 +132,7 @@ export function SlotBookingsView({ slot, data, onLocked }: SlotBookingsViewProps
         {editing && (
           <EditBookingDialog key={editing._id} open booking={editing} slot={slot} onClose={() => setEditing(null)} />
         )}
+        {historyOf && <BookingHistoryDialog booking={historyOf} onClose={() => setHistoryOf(null)} />}
         {outcome && <OutcomeSnackbar outcome={outcome} onClose={() => setOutcome(null)} />}
       </Suspense>
     </>

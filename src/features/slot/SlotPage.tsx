@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { TIME_PATTERN } from '../../domain/dates';
 import { GUIDE_HIDDEN_MESSAGE, noteUniqueId } from '../../domain/slotRules';
 import { errorCode, errorMessage } from '../../services/errors';
+import { ActivitySection } from './history/ActivitySection';
 import { NearbyTours } from './NearbyTours';
 import { NoteArea } from './NoteArea';
 import { SlotBookingsView } from './SlotBookingsView';
@@ -62,6 +63,7 @@ function SlotView({ slot }: { slot: SlotArgs }) {
       <>
         <NoteArea slot={slot} editorOpen={noteOpen} onEditorClose={() => setNoteOpen(false)} onLocked={refetch} />
         <SlotBookingsView slot={slot} data={data} onLocked={refetch} />
+        <ActivitySection slot={slot} />
       </>
     );
   } else if (hidden) {

@@ -7,10 +7,12 @@ import type {
   SlotBookings,
 } from '../../domain/booking';
 import type { CountList } from '../../domain/customerTypes';
+import { bookingInSlot, isSameSlot, mergeLiveBookings } from '../../domain/liveBookings';
 import { noteUniqueId } from '../../domain/slotRules';
 import type { SaveShiftGuidesBody, Shift } from '../../domain/team';
 import { api } from '../../services/api';
 import { errorCode } from '../../services/errors';
+import { followLive } from '../../services/live/followLive';
 
 export interface SlotArgs {
   day: string;
@@ -75,11 +77,32 @@ const slotAndDayTags = (slot: SlotArgs, booking?: Booking) => [
   ...(booking && booking.date !== slot.day ? dayTags(booking.date) : []),
 ];
 
+/** A note saved elsewhere: shown as sent, or read again if the event did not carry it. */
+const noteSaved = (slot: SlotArgs, note: string | undefined) => {
+  const uniqueId = noteUniqueId(slot.day, slot.time, slot.tour);
+  return note === undefined
+    ? api.util.invalidateTags([{ type: 'Note', id: uniqueId }])
+    : slotApi.util.updateQueryData('getNote', uniqueId, () => ({ note }));
+};
+
 export const slotApi = api.injectEndpoints({
   endpoints: (build) => ({
     getSlotBookings: build.query<SlotBookings, SlotArgs>({
       query: slotPath,
       providesTags: (_result, _error, slot) => [{ type: 'Slot', id: slotId(slot) }],
+      // Check-ins, edits and notes made on other devices show at once, without a refetch.
+      async onCacheEntryAdded(slot, lifecycle) {
+        const belongs = bookingInSlot(slot);
+        await followLive(lifecycle, (event) => {
+          lifecycle.updateCachedData((draft) => {
+            const bookings = mergeLiveBookings(draft.bookings, event, belongs);
+            if (bookings !== draft.bookings) draft.bookings = bookings;
+          });
+          if (!isSameSlot(event.slot, slot)) return;
+          if (event.kind === 'slot.noteSaved') lifecycle.dispatch(noteSaved(slot, event.note));
+          if (event.kind === 'slot.guidesSaved') lifecycle.dispatch(api.util.invalidateTags([shiftTag(slot)]));
+        });
+      },
     }),
     getNearbyTours: build.query<NearbySlot[], { day: string; startTime: string; endTime: string }>({
       query: ({ day, startTime, endTime }) =>

@@ -1,0 +1,35 @@
+import History from '@mui/icons-material/History';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import { lazy, Suspense, useId, useState } from 'react';
+import type { SlotArgs } from '../slotApi';
+
+// Few open it: the list and its request wait for the first tap.
+const SlotActivity = lazy(() => import(/* webpackChunkName: "slot-history" */ './SlotActivity'));
+
+/** "Recent activity", collapsed at first, below the slot's bookings. */
+export function ActivitySection({ slot }: { slot: SlotArgs }) {
+  const [open, setOpen] = useState(false);
+  const regionId = useId();
+  return (
+    <Box component="section" aria-label="Recent activity" sx={{ displayPrint: 'none' }}>
+      <Button
+        startIcon={<History />}
+        aria-expanded={open}
+        aria-controls={open ? regionId : undefined}
+        onClick={() => setOpen((shown) => !shown)}
+        sx={{ ml: -1 }}
+      >
+        Recent activity
+      </Button>
+      {open && (
+        <Box id={regionId} sx={{ mt: 1 }}>
+          <Suspense fallback={<Skeleton variant="rounded" height={72} aria-label="Loading the activity" />}>
+            <SlotActivity slot={slot} />
+          </Suspense>
+        </Box>
+      )}
+    </Box>
+  );
+}

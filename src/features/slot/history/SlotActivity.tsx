@@ -1,0 +1,9 @@
+import type { SlotArgs } from '../slotApi';
+import { useGetSlotActivityQuery } from './historyApi';
+import { HistoryList } from './HistoryList';
+
+/** The slot's latest changes, each naming its booking; read when the section is first opened. */
+export default function SlotActivity({ slot }: { slot: SlotArgs }) {
+  const { currentData, error, refetch } = useGetSlotActivityQuery(slot);
+  return <HistoryList label="Recent activity" entries={currentData} error={error} onRetry={refetch} />;
+}

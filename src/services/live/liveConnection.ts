@@ -1,0 +1,94 @@
+import { DEVICE_HEADER, STREAM_RENEW, STREAM_RESET, type LiveEvent } from '../../domain/events';
+import { API_ORIGIN, tokenIn } from '../baseQueryWithReauth';
+import { deviceId } from '../deviceId';
+import type { LiveMessage, LiveStore } from './liveStream';
+import { renewApi } from './renewApi';
+import { sseParser } from './sseParser';
+
+const FIRST_RETRY_MS = 1000;
+const MAX_RETRY_MS = 30_000;
+
+/** Resolves after `ms`, or at once when the stream stops. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done);
+  });
+}
+
+/**
+ * Keeps the stream connected until `signal` aborts or nobody is signed in. Read with fetch, not EventSource, because
+ * it carries the access token in the Authorization header like every other call; resumes after the last event id.
+ */
+export async function connectLive(store: LiveStore, emit: (message: LiveMessage) => void, signal: AbortSignal) {
+  let lastEventId = '';
+  let retryMs = FIRST_RETRY_MS;
+  let renewedSinceOpen = false;
+
+  /** One connection, until it ends: 'renew' when the token was refused or must be renewed, else 'retry'. */
+  async function connect(token: string): Promise<'renew' | 'retry'> {
+    const headers: Record<string, string> = { authorization: `Bearer ${token}`, [DEVICE_HEADER]: deviceId() };
+    if (lastEventId) headers['last-event-id'] = lastEventId;
+    const response = await fetch(`${API_ORIGIN}/api/events`, { headers, signal, cache: 'no-store' });
+    if (response.status === 401) return 'renew';
+    if (!response.ok || !response.body || !response.headers.get('content-type')?.startsWith('text/event-stream')) {
+      return 'retry';
+    }
+    retryMs = FIRST_RETRY_MS;
+    renewedSinceOpen = false;
+    let renew = false;
+    const parser = sseParser((event) => {
+      if (event.type === STREAM_RENEW) renew = true;
+      else if (event.type === STREAM_RESET) emit(STREAM_RESET);
+      else if (event.type === 'message') {
+        let parsed: LiveEvent | null = null;
+        try {
+          parsed = JSON.parse(event.data) as LiveEvent;
+        } catch {
+          // An event that cannot be read cannot be applied: read everything again instead.
+        }
+        emit(parsed ?? STREAM_RESET);
+      }
+    }, lastEventId);
+    const reader = response.body.getReader();
+    // Aborting the request does not end every body's reader (test doubles, some browsers): cancel it too.
+    const cancel = () => void reader.cancel().catch(() => undefined);
+    signal.addEventListener('abort', cancel);
+    if (signal.aborted) cancel();
+    try {
+      const decoder = new TextDecoder();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done || signal.aborted) break;
+        parser.push(decoder.decode(value, { stream: true }));
+        lastEventId = parser.lastEventId;
+      }
+    } finally {
+      signal.removeEventListener('abort', cancel);
+    }
+    return renew ? 'renew' : 'retry';
+  }
+
+  while (!signal.aborted) {
+    const token = tokenIn(store.getState());
+    if (!token) return;
+    // navigator.onLine says little (a captive Wi-Fi is "online"): only a failed connection counts.
+    const outcome = await connect(token).catch(() => 'retry' as const);
+    if (signal.aborted) return;
+    if (outcome === 'renew') {
+      await store.dispatch(renewApi.endpoints.renewSession.initiate(token, { track: false }));
+      // A renewed token resumes at once; refused again before the stream opened, it waits like any failure.
+      if (!renewedSinceOpen) {
+        renewedSinceOpen = true;
+        continue;
+      }
+    }
+    await pause(retryMs, signal);
+    retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+  }
+}

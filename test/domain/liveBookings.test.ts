@@ -1,0 +1,79 @@
+import type { Booking } from '../../src/domain/booking';
+import { bookingInSlot, isSameSlot, mergeLiveBookings } from '../../src/domain/liveBookings';
+
+const slot = { day: '2026-11-21', time: '10:30', tour: 'Old Town Walk' };
+const booking = (id: string, overrides: Partial<Booking> = {}): Booking => ({
+  _id: id,
+  bookingId: id,
+  name: id,
+  company: 'company-1',
+  customers: [{ Adults: 2 }],
+  attendees: [],
+  pax: 2,
+  date: slot.day,
+  time: slot.time,
+  tour: slot.tour,
+  cancelled: false,
+  manual: false,
+  modifiedBy: null,
+  differences: null,
+  guide: null,
+  createdAt: '2026-11-01T09:00:00.000Z',
+  version: 2,
+  ...overrides,
+});
+const ids = (bookings: Booking[]) => bookings.map((b) => `${b._id}@${b.version}:${b.time}`);
+
+describe('mergeLiveBookings', () => {
+  const cached = [booking('a'), booking('b')];
+
+  it.each<[string, { bookings?: Booking[]; gone?: string[] }, string[]]>([
+    [
+      'replaces a booking by a newer copy, in place',
+      { bookings: [booking('a', { version: 3 })] },
+      ['a@3:10:30', 'b@2:10:30'],
+    ],
+    [
+      'replaces a booking by a copy of the same version',
+      { bookings: [booking('a', { name: 'A' })] },
+      ['a@2:10:30', 'b@2:10:30'],
+    ],
+    [
+      'keeps the cached copy when the event is older',
+      { bookings: [booking('a', { version: 1 })] },
+      ['a@2:10:30', 'b@2:10:30'],
+    ],
+    [
+      'adds a booking that now belongs here',
+      { bookings: [booking('c', { version: 1 })] },
+      ['a@2:10:30', 'b@2:10:30', 'c@1:10:30'],
+    ],
+    ['removes a booking that moved away', { bookings: [booking('a', { time: '12:00', version: 3 })] }, ['b@2:10:30']],
+    [
+      'ignores a booking elsewhere that never was here',
+      { bookings: [booking('x', { time: '12:00' })] },
+      ['a@2:10:30', 'b@2:10:30'],
+    ],
+    ['removes the bookings the reader may no longer see', { gone: ['b', 'unknown'] }, ['a@2:10:30']],
+  ])('%s', (_name, event, expected) => {
+    const merged = mergeLiveBookings(cached, { bookings: [], gone: [], ...event }, bookingInSlot(slot));
+    expect(ids(merged)).toEqual(expected);
+  });
+
+  it('answers the same array when nothing changed, so nothing re-renders', () => {
+    const event = { bookings: [booking('x', { time: '12:00' }), booking('a', { version: 1 })], gone: ['zz'] };
+    expect(mergeLiveBookings(cached, event, bookingInSlot(slot))).toBe(cached);
+  });
+});
+
+describe('isSameSlot', () => {
+  it.each([
+    [slot, true],
+    [{ ...slot, time: '10:31' }, false],
+    [{ ...slot, tour: 'Tapas Tour' }, false],
+    [{ ...slot, day: '2026-11-22' }, false],
+    [null, false],
+  ])('%p → %p', (other, same) => {
+    expect(isSameSlot(other, slot)).toBe(same);
+  });
+});
