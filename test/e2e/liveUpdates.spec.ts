@@ -28,16 +28,23 @@ test('a Manager at the desk sees a Guide’s check-in on a tablet within a secon
     const guideRow = guide.getByRole('listitem', { name: walkIn });
     await expect(guideRow).toBeVisible({ timeout: 2_000 });
 
-    // The Guide checks the party in; the Manager's page follows without a reload.
+    // A walk-in arrives checked in. The Guide checks the party out and in again; the Manager's page follows each
+    // time without a reload.
+    const guideToggle = guideRow.getByRole('switch', { name: 'Checked in' });
     const managerToggle = manager.getByRole('listitem', { name: walkIn }).getByRole('switch', { name: 'Checked in' });
-    await expect(managerToggle).not.toBeChecked();
-    await guideRow.getByRole('switch', { name: 'Checked in' }).click();
-    await expect(guideRow.getByRole('switch', { name: 'Checked in' })).toBeChecked();
+    await expect(guideToggle).toBeChecked();
+    await expect(managerToggle).toBeChecked();
+    await guideToggle.click();
+    await expect(guideToggle).not.toBeChecked();
+    await expect(managerToggle).not.toBeChecked({ timeout: 1_000 });
+    await guideToggle.click();
+    await expect(guideToggle).toBeChecked();
     await expect(managerToggle).toBeChecked({ timeout: 1_000 });
 
     await manager.getByRole('button', { name: `History of ${walkIn}` }).click();
     const history = manager.getByRole('dialog', { name: new RegExp(walkIn) });
     await expect(history.getByText(/Checked in 2 of 2 · by Gabriel Guide/)).toBeVisible();
+    await expect(history.getByText(/Checked in 0 of 2 · by Gabriel Guide/)).toBeVisible();
     await expect(history.getByText(/Added · by Marta Manager/)).toBeVisible();
   } finally {
     await desk.close();
