@@ -4,7 +4,6 @@ import storage from 'redux-persist/lib/storage';
 import { authSlice, type AuthState } from '../features/auth/authSlice';
 import { api } from '../services/api';
 import { loggedOut } from '../services/authEvents';
-import { createLiveStream } from '../services/live/liveStream';
 import type { LiveExtra } from '../services/live/subscribeLive';
 
 // Only the user is kept across reloads: the status must start at 'checking' so the on-load rule runs every time.
@@ -24,7 +23,7 @@ export interface AppPreloadedState {
 
 export function makeStore(preloadedState: AppPreloadedState = {}) {
   const listeners = createListenerMiddleware();
-  const extra: LiveExtra = { live: createLiveStream() };
+  const extra: LiveExtra = {};
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as Partial<RootState>,
@@ -40,7 +39,7 @@ export function makeStore(preloadedState: AppPreloadedState = {}) {
   listeners.startListening({
     actionCreator: loggedOut,
     effect: (_action, listenerApi) => {
-      extra.live.stop();
+      extra.live?.stop();
       listenerApi.dispatch(api.util.resetApiState());
     },
   });

@@ -1,7 +1,5 @@
 import type { DayBookings } from '../../domain/booking';
-import { mergeLiveBookings } from '../../domain/liveBookings';
 import { api } from '../../services/api';
-import { followLive } from '../../services/live/followLive';
 
 export const bookingsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -10,6 +8,11 @@ export const bookingsApi = api.injectEndpoints({
       providesTags: (_result, _error, day) => [{ type: 'Bookings', id: day }],
       // Bookings made or changed elsewhere show on the day at once, without a refetch.
       async onCacheEntryAdded(day, lifecycle) {
+        // With the stream's own code, after the first paint: the page's first load stays small.
+        const [{ followLive }, { mergeLiveBookings }] = await Promise.all([
+          import(/* webpackChunkName: "live" */ '../../services/live/followLive'),
+          import(/* webpackChunkName: "live" */ '../../domain/liveBookings'),
+        ]);
         await followLive(lifecycle, (event) =>
           lifecycle.updateCachedData((draft) => {
             const bookings = mergeLiveBookings(draft.bookings, event, (booking) => booking.date === day);

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { formatDayLabel, parseDay } from '../../components/days';
 import { PageNotFound } from '../../components/PageNotFound';
@@ -13,7 +13,6 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { TIME_PATTERN } from '../../domain/dates';
 import { GUIDE_HIDDEN_MESSAGE, noteUniqueId } from '../../domain/slotRules';
 import { errorCode, errorMessage } from '../../services/errors';
-import { ActivitySection } from './history/ActivitySection';
 import { NearbyTours } from './NearbyTours';
 import { NoteArea } from './NoteArea';
 import { SlotBookingsView } from './SlotBookingsView';
@@ -21,6 +20,13 @@ import { SlotHeader } from './SlotHeader';
 import { useSlotShift } from './guides/useSlotShift';
 import { useGetNoteQuery, useGetSlotBookingsQuery, type SlotArgs } from './slotApi';
 import { ListSkeleton, RetryAlert } from '../../components/LoadStates';
+
+// Below the bookings and opened by few: it loads after the page's first paint.
+const ActivitySection = lazy(() =>
+  import(/* webpackChunkName: "slot-history" */ './history/ActivitySection').then((m) => ({
+    default: m.ActivitySection,
+  })),
+);
 
 export function SlotPage() {
   const { day = '', time = '', tour = '' } = useParams();
@@ -63,7 +69,9 @@ function SlotView({ slot }: { slot: SlotArgs }) {
       <>
         <NoteArea slot={slot} editorOpen={noteOpen} onEditorClose={() => setNoteOpen(false)} onLocked={refetch} />
         <SlotBookingsView slot={slot} data={data} onLocked={refetch} />
-        <ActivitySection slot={slot} />
+        <Suspense fallback={null}>
+          <ActivitySection slot={slot} />
+        </Suspense>
       </>
     );
   } else if (hidden) {

@@ -7,12 +7,10 @@ import type {
   SlotBookings,
 } from '../../domain/booking';
 import type { CountList } from '../../domain/customerTypes';
-import { bookingInSlot, isSameSlot, mergeLiveBookings } from '../../domain/liveBookings';
 import { noteUniqueId } from '../../domain/slotRules';
 import type { SaveShiftGuidesBody, Shift } from '../../domain/team';
 import { api } from '../../services/api';
 import { errorCode } from '../../services/errors';
-import { followLive } from '../../services/live/followLive';
 
 export interface SlotArgs {
   day: string;
@@ -92,6 +90,11 @@ export const slotApi = api.injectEndpoints({
       providesTags: (_result, _error, slot) => [{ type: 'Slot', id: slotId(slot) }],
       // Check-ins, edits and notes made on other devices show at once, without a refetch.
       async onCacheEntryAdded(slot, lifecycle) {
+        // With the stream's own code, after the first paint: the page's first load stays small.
+        const [{ followLive }, { bookingInSlot, isSameSlot, mergeLiveBookings }] = await Promise.all([
+          import(/* webpackChunkName: "live" */ '../../services/live/followLive'),
+          import(/* webpackChunkName: "live" */ '../../domain/liveBookings'),
+        ]);
         const belongs = bookingInSlot(slot);
         await followLive(lifecycle, (event) => {
           lifecycle.updateCachedData((draft) => {
