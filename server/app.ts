@@ -18,6 +18,7 @@ import { TokenService } from './modules/auth/tokens';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { BookingEditsService } from './modules/bookings/bookingEdits.service';
 import { BookingsService } from './modules/bookings/bookings.service';
+import { CheckInsService } from './modules/bookings/checkIns.service';
 import { GuideBookingsService } from './modules/bookings/guideBookings.service';
 import { CatalogService } from './modules/companies/catalog.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
@@ -150,7 +151,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
     addMemberLimit: { max: config.addMemberRateLimit, windowMs: HOUR_MS },
   });
-  await app.register(bookingsRoutes, { bookings, bookingEdits, guideBookings });
+  const checkIns = new CheckInsService(tenancy, deps.now);
+  await app.register(bookingsRoutes, { bookings, checkIns, bookingEdits, guideBookings });
   await app.register(shiftsRoutes, { shifts });
   await app.register(reportsRoutes, {
     reports,

@@ -311,7 +311,20 @@ function craft(header: unknown, payload: unknown, { hash = 'sha256', raw = false
 
 describe('TokenService', () => {
   const tokens = new TokenService(TEST_SECRET, TTL_SECONDS);
-  const verify = (token: string) => tokens.verify(token);
+  /** The claims without the expiry, which follows the clock (asserted on its own below). */
+  const verify = async (token: string) => {
+    const claims = await tokens.verify(token);
+    if (!claims) return claims;
+    const { expiresAt: _expiresAt, ...rest } = claims;
+    return rest;
+  };
+
+  it('answers when the token expires, in milliseconds', async () => {
+    const before = Date.now();
+    const claims = await tokens.verify(await tokens.sign(CLAIMS));
+    expect(claims?.expiresAt).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 + TTL_SECONDS * 1000);
+    expect(claims?.expiresAt).toBeLessThanOrEqual(Date.now() + TTL_SECONDS * 1000);
+  });
 
   it('verifies the claims of a token it signed', async () => {
     expect(await verify(await tokens.sign(CLAIMS))).toEqual(CLAIMS);

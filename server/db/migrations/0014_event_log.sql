@@ -10,7 +10,7 @@ CREATE TABLE "events" (
 	"member_name" text NOT NULL,
 	"device_id" text,
 	"user_agent" text,
-	"operation_id" uuid,
+	"operation_id" text,
 	"at" timestamp with time zone DEFAULT now() NOT NULL,
 	"before" jsonb,
 	"after" jsonb

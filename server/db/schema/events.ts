@@ -23,8 +23,8 @@ export const events = pgTable(
     memberName: text('member_name').notNull(),
     deviceId: text('device_id'),
     userAgent: text('user_agent'),
-    /** The client's id for the operation (an offline check-in's, issue 23). */
-    operationId: uuid('operation_id'),
+    /** The client's id for the operation (its Idempotency-Key): one event however often it was retried. */
+    operationId: text('operation_id'),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     before: jsonb('before'),
     after: jsonb('after'),

@@ -5,3 +5,4 @@ export * from './members';
 export * from './slots';
 export * from './timetable';
 export * from './events';
+export * from './idempotency';

@@ -5,6 +5,7 @@ import {
   addBookingBodySchema,
   bookingSchema,
   checkInBodySchema,
+  checkInConflictSchema,
   dayBookingsSchema,
   daySchema,
   editBookingBodySchema,
@@ -17,17 +18,28 @@ import { assignGuideBodySchema, timeRangeBodySchema } from '../../../src/domain/
 import { requireCaller } from '../../plugins/auth';
 import type { BookingEditsService } from './bookingEdits.service';
 import type { BookingsService } from './bookings.service';
+import type { CheckInsService } from './checkIns.service';
 import type { GuideBookingsService } from './guideBookings.service';
 
 const idParams = z.object({ id: z.uuid({ message: 'Not a booking id' }) });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const conflict = errorBodySchema.extend({ current: bookingSchema.optional() });
+const checkInConflict = conflict.extend({ conflicts: z.array(checkInConflictSchema).optional() });
+/** draft-ietf-httpapi-idempotency-key-header: a quoted string; a bare one is taken too. */
+const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^"?[\x21\x23-\x7e]{1,255}"?$/, 'Idempotency-Key: a string of up to 255 visible characters')
+    .transform((key) => key.replace(/^"(.*)"$/, '$1'))
+    .optional(),
+});
 
 export const bookingsRoutes: FastifyPluginAsyncZod<{
   bookings: BookingsService;
+  checkIns: CheckInsService;
   bookingEdits: BookingEditsService;
   guideBookings: GuideBookingsService;
-}> = async (app, { bookings, bookingEdits, guideBookings }) => {
+}> = async (app, { bookings, checkIns, bookingEdits, guideBookings }) => {
   app.get(
     '/api/bookings/date/:day',
     {
@@ -70,11 +82,23 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       config: { access: 'member' },
       schema: {
         params: idParams,
+        headers: idempotencyHeaders,
         body: checkInBodySchema,
-        response: { 200: bookingSchema, ...errors, 409: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema },
+        response: {
+          200: bookingSchema,
+          ...errors,
+          409: checkInConflict,
+          413: errorBodySchema,
+          415: errorBodySchema,
+          422: errorBodySchema,
+        },
       },
     },
-    async (request) => bookings.checkIn(requireCaller(request), request.params.id, request.body),
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      const answer = await checkIns.checkIn(requireCaller(request), request.params.id, request.body, key);
+      return reply.status(answer.status).send(answer.body);
+    },
   );
 
   app.patch(

@@ -3,7 +3,6 @@ import {
   MANUAL_BOOKING_ID,
   type AddBookingBody,
   type Booking,
-  type CheckInBody,
   type DayBookings,
   type NearbySlot,
   type SlotBookings,
@@ -19,9 +18,8 @@ import { BadRequestError } from '../../errors';
 import { recordEvent } from '../events/eventLog';
 import { timetableOfDay } from '../timetable/timetable.repository';
 import { attendanceFacts, rowSnapshot, slotOfBooking, snapshotFacts } from './bookingFacts';
-import { bookedCounts, toBookingDto, viewerOf } from './bookings.mapper';
+import { toBookingDto, viewerOf } from './bookings.mapper';
 import {
-  checkInBooking,
   insertBooking,
   listDayBookings,
   listSlotBookings,
@@ -34,9 +32,6 @@ import {
   assertKnownTour,
   assertModifiable,
   assertVisible,
-  chosenGuide,
-  modifiableBooking,
-  staleError,
 } from './bookings.rules';
 
 export interface Slot extends SlotRef {
@@ -46,10 +41,7 @@ export interface Slot extends SlotRef {
 const prefixed = (prefix: string, facts: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(facts).map(([key, value]) => [prefix + key, value]));
 
-/** Check-ins racing other writes of the same booking retry this often before answering 409. */
-const CHECK_IN_ATTEMPTS = 5;
-
-/** A day's and a slot's bookings, check-ins and new bookings (edits: bookingEdits.service.ts). */
+/** A day's and a slot's bookings, and new bookings (check-ins: checkIns.service.ts; edits: bookingEdits.service.ts). */
 export class BookingsService {
   constructor(
     private readonly tenancy: Tenancy,
@@ -105,33 +97,6 @@ export class BookingsService {
       const now = this.now();
       const slots = await listSlotsBetween(tx, auth.companyId, day, startTime, endTime);
       return slots.filter((s) => canSeeSlot(auth.role, auth.company, { day, time: s.time }, now));
-    });
-  }
-
-  /** The booking's attended counts; a check-in that lost a race with an edit is checked again against the new row. */
-  checkIn(caller: Caller, bookingId: string, body: CheckInBody): Promise<Booking> {
-    const attended = countsFromList(body.attendees);
-    return this.tenancy.runAs(caller, async (tx, auth) => {
-      const viewer = viewerOf(auth.role, auth.company);
-      const guide = await chosenGuide(tx, auth, body.chosenGuide);
-      for (let attempt = 1; ; attempt++) {
-        const row = await modifiableBooking(tx, auth, bookingId, this.now());
-        assertAttendeesBooked(attended, bookedCounts(row));
-        const updated = await checkInBooking(tx, auth.companyId, row.id, attended, guide, row.version);
-        if (updated) {
-          const before = { ...attendanceFacts(row), Guide: row.guide };
-          const after = { ...attendanceFacts(updated), Guide: updated.guide };
-          await recordEvent(tx, auth, {
-            kind: 'booking.checkedIn',
-            bookingIds: [row.id],
-            slot: slotOfBooking(row),
-            before,
-            after: { ...after, Booked: updated.pax },
-          });
-          return toBookingDto(updated, viewer);
-        }
-        if (attempt === CHECK_IN_ATTEMPTS) throw staleError(toBookingDto(row, viewer));
-      }
     });
   }
 

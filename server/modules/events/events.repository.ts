@@ -19,7 +19,7 @@ export async function appendEvent(tx: Db, event: NewEvent): Promise<void> {
     select ${event.companyId}, ${event.kind}, ${`{${(event.bookingIds ?? []).join(',')}}`}::uuid[],
            ${event.day ?? null}::date, ${event.time ?? null}, ${event.tour ?? null}, ${event.memberId ?? null}::uuid,
            ${event.memberName}, ${event.deviceId ?? null}, ${event.userAgent ?? null},
-           ${event.operationId ?? null}::uuid, ${json(event.before)}::jsonb, ${json(event.after)}::jsonb
+           ${event.operationId ?? null}, ${json(event.before)}::jsonb, ${json(event.after)}::jsonb
       from company_lock`);
 }
 

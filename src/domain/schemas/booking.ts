@@ -10,6 +10,7 @@ import {
   isValidPhone,
 } from '../booking';
 import { DAY_PATTERN, DAY_YEAR_MAX, DAY_YEAR_MIN, TIME_PATTERN, isCalendarDay } from '../dates';
+import { CUSTOMER_TYPES } from '../customerTypes';
 import { countListSchema } from './counts';
 
 export const daySchema = z
@@ -85,8 +86,24 @@ export const checkInBodySchema = z.strictObject({
   _id: z.string().optional(),
   /** Honoured only for members with `assignable`. */
   chosenGuide: z.string().trim().min(1).max(NAME_MAX).nullable().optional(),
+  /** The counts the device saw when the check-in was made: a type another device changed since keeps its value. */
+  base: countListSchema(1000).optional(),
+  /** When the check-in was made on the device (it may have waited for the network): the lock is judged then. */
+  madeAt: z.iso.datetime({ offset: true, message: 'Use an ISO date-time' }).optional(),
 });
 export type CheckInBody = z.infer<typeof checkInBodySchema>;
+
+/** A customer type another device changed since the counts a check-in was based on: the server kept theirs. */
+export const checkInConflictSchema = z.object({
+  type: z.enum(CUSTOMER_TYPES),
+  base: z.number().int(),
+  yours: z.number().int(),
+  theirs: z.number().int(),
+  /** Who checked in last, and when, if the log knows. */
+  by: z.string().nullable(),
+  at: z.string().nullable(),
+});
+export type CheckInConflict = z.infer<typeof checkInConflictSchema>;
 
 export const editedBookingSchema = z.object({
   company: z.unknown().optional(),

@@ -1,0 +1,95 @@
+import type { Booking, CheckInBody } from '../../../src/domain/booking';
+import { deviceTimeAccepted, mergeCheckIn } from '../../../src/domain/checkInMerge';
+import { CUSTOMER_TYPES, countsFromList, type CustomerCounts } from '../../../src/domain/customerTypes';
+import type { CheckInConflict } from '../../../src/domain/schemas/booking';
+import type { Caller } from '../../db/signedIn';
+import type { Tenancy } from '../../db/tenancy';
+import { BadRequestError } from '../../errors';
+import { recordEvent } from '../events/eventLog';
+import { bookingEvents } from '../events/history.repository';
+import { fingerprint, idempotent, type Answer } from '../idempotency/idempotent';
+import { attendanceFacts, slotOfBooking } from './bookingFacts';
+import { attendedCounts, bookedCounts, toBookingDto, viewerOf } from './bookings.mapper';
+import { checkInBooking } from './bookings.repository';
+import { assertAttendeesBooked, chosenGuide, modifiableBooking, staleError } from './bookings.rules';
+
+/** Check-ins racing other writes of the same booking retry this often before answering 409. */
+const CHECK_IN_ATTEMPTS = 5;
+
+export interface CheckInConflictBody {
+  error: string;
+  code: 'CHECK_IN_CONFLICT';
+  current: Booking;
+  conflicts: CheckInConflict[];
+}
+
+const madeAtRefused = () =>
+  new BadRequestError('madeAt: a check-in must be sent within 12 hours, from a clock that is not ahead', 'VALIDATION');
+
+/**
+ * Spec §4 check-in, and street mode's rules for one made offline: sent again with the same `Idempotency-Key` it
+ * applies once; made on the counts the device saw (`base`), it keeps another device's changes since (a conflict
+ * per type, answered 409 with what was applied); the lock is judged at the device's time (`madeAt`), within bounds.
+ */
+export class CheckInsService {
+  constructor(
+    private readonly tenancy: Tenancy,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  checkIn(
+    caller: Caller,
+    bookingId: string,
+    body: CheckInBody,
+    key?: string,
+  ): Promise<Answer<Booking | CheckInConflictBody>> {
+    const wanted = countsFromList(body.attendees);
+    const base = body.base ? countsFromList(body.base) : undefined;
+    const madeAt = body.madeAt ? new Date(body.madeAt) : undefined;
+    if (madeAt && !deviceTimeAccepted(madeAt, this.now())) throw madeAtRefused();
+    const request = { key, fingerprint: fingerprint('PATCH', `/api/bookings/${bookingId}`, body) };
+    return this.tenancy.runAs(caller, (tx, auth) =>
+      idempotent<Booking | CheckInConflictBody>(tx, auth, request, async () => {
+        const viewer = viewerOf(auth.role, auth.company);
+        const guide = await chosenGuide(tx, auth, body.chosenGuide);
+        for (let attempt = 1; ; attempt++) {
+          const row = await modifiableBooking(tx, auth, bookingId, madeAt ?? this.now());
+          const server = attendedCounts(row);
+          const merged = mergeCheckIn(server, wanted, base);
+          assertAttendeesBooked(merged.counts, bookedCounts(row));
+          // Made on what the device saw, and nothing to change: done, with nothing to record.
+          if (base && guide === undefined && sameCounts(merged.counts, server) && merged.conflicts.length === 0) {
+            return { status: 200, body: toBookingDto(row, viewer) };
+          }
+          const [last] = merged.conflicts.length > 0 ? await bookingEvents(tx, auth.companyId, row.id, 1) : [];
+          const updated = await checkInBooking(tx, auth.companyId, row.id, merged.counts, guide, row.version);
+          if (updated) {
+            await recordEvent(tx, auth, {
+              kind: 'booking.checkedIn',
+              bookingIds: [row.id],
+              slot: slotOfBooking(row),
+              before: { ...attendanceFacts(row), Guide: row.guide },
+              after: { ...attendanceFacts(updated), Guide: updated.guide, Booked: updated.pax },
+              operationId: key ?? null,
+            });
+            const current = toBookingDto(updated, viewer);
+            if (merged.conflicts.length === 0) return { status: 200, body: current };
+            const conflicts = merged.conflicts.map((type) => ({
+              type,
+              base: (base as CustomerCounts)[type],
+              yours: wanted[type],
+              theirs: server[type],
+              by: last?.memberName ?? null,
+              at: last?.at.toISOString() ?? null,
+            }));
+            const error = 'Checked in on another device meanwhile: their counts were kept';
+            return { status: 409, body: { error, code: 'CHECK_IN_CONFLICT', current, conflicts } };
+          }
+          if (attempt === CHECK_IN_ATTEMPTS) throw staleError(toBookingDto(row, viewer));
+        }
+      }),
+    );
+  }
+}
+
+const sameCounts = (a: CustomerCounts, b: CustomerCounts) => CUSTOMER_TYPES.every((type) => a[type] === b[type]);

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../../db/client';
+import type { AuthContext } from '../../db/signedIn';
+import { AppError, ConflictError } from '../../errors';
+import { claimKey, findAnswer, storeAnswer } from './idempotency.repository';
+
+/** Keys are kept at least this long (the IETF draft leaves it to the server; an outbox holds far less). */
+export const IDEMPOTENCY_KEEP_DAYS = 30;
+
+export interface Answer<T> {
+  status: number;
+  body: T;
+}
+
+/** The request as a key binds it: the same key with another method, path or body is refused. */
+export function fingerprint(method: string, path: string, body: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify([method, path, body]))
+    .digest('base64url');
+}
+
+/**
+ * Runs `work` once per key (the `Idempotency-Key` header, draft-ietf-httpapi-idempotency-key-header): its answer is
+ * stored in the same transaction as its change, so a retry after a lost answer gets that answer again and changes
+ * nothing. Without a key, `work` simply runs.
+ */
+export async function idempotent<T>(
+  tx: Db,
+  auth: AuthContext,
+  request: { key: string | undefined; fingerprint: string },
+  work: () => Promise<Answer<T>>,
+): Promise<Answer<T>> {
+  if (request.key === undefined) return work();
+  const ref = { companyId: auth.companyId, memberId: auth.userId, key: request.key };
+  if (!(await claimKey(tx, ref))) {
+    throw new ConflictError('This request is still being processed; retry it in a moment', 'IDEMPOTENCY_IN_FLIGHT');
+  }
+  const stored = await findAnswer(tx, ref);
+  if (stored) {
+    if (stored.fingerprint !== request.fingerprint) {
+      throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another request');
+    }
+    return { status: stored.status, body: stored.answer as T };
+  }
+  const answer = await work();
+  await storeAnswer(
+    tx,
+    { ...ref, fingerprint: request.fingerprint, status: answer.status, answer: answer.body },
+    IDEMPOTENCY_KEEP_DAYS,
+  );
+  return answer;
+}
