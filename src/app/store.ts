@@ -41,6 +41,13 @@ export function makeStore(preloadedState: AppPreloadedState = {}) {
     effect: (_action, listenerApi) => {
       extra.live?.stop();
       listenerApi.dispatch(api.util.resetApiState());
+      // The copies kept on the device for the street go too (a shared tablet at the office).
+      const userId = (listenerApi.getOriginalState() as RootState).auth.user?._id;
+      if (userId) {
+        void import(/* webpackChunkName: "offline" */ '../services/offline/snapshots')
+          .then((m) => m.forgetSnapshots(userId))
+          .catch(() => undefined);
+      }
     },
   });
   return store;

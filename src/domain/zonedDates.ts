@@ -12,3 +12,13 @@ export function todayInZone(timezone: string, now: Date): string {
   );
   return `${part.year}-${part.month}-${part.day}`;
 }
+
+/** The time of day (HH:mm) of an instant in the company's timezone. */
+export function clockInZone(timezone: string, at: Date): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: timezone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
+}

@@ -18,5 +18,7 @@ export const api = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithReauth,
   tagTypes: TAG_TYPES,
+  // Back online, what is shown is read again (a day or slot may show the copy kept on the device meanwhile).
+  refetchOnReconnect: true,
   endpoints: () => ({}),
 });

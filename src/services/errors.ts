@@ -1,4 +1,4 @@
-const NETWORK_MESSAGE = 'Cannot reach the server. Check the connection and try again.';
+export const NETWORK_MESSAGE = 'Cannot reach the server. Check the connection and try again.';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;

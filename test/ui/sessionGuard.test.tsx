@@ -83,6 +83,16 @@ describe('on load', () => {
     expect(store.getState().auth).toMatchObject({ user: null, status: 'ready' });
   });
 
+  it('keeps the stored user on the page when the token is expired and there is no network to refresh it', async () => {
+    server.use(http.get(apiUrl('/auth/refresh'), () => HttpResponse.error()));
+    const user = makeUser({ token: expiredToken() });
+    const { store, pathname } = renderRoute('/fees', { preloadedState: loading(user) });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fees' })).toBeInTheDocument();
+    expect(pathname()).toBe('/fees');
+    expect(store.getState().auth).toMatchObject({ user, status: 'ready' });
+  });
+
   it('stays on the page with the refreshed token when the token is expired and refresh succeeds', async () => {
     const newToken = freshToken();
     const refreshed = makeUser({ token: newToken, name: 'Maria Refreshed' });

@@ -7,7 +7,8 @@ import { isTokenUnexpired } from './tokenExpiry';
 
 /**
  * The on-load rule of spec §4, run once the persisted user has been rehydrated: keep a stored user whose token is
- * unexpired, otherwise ask the refresh cookie for a new session; if that fails the stored user is cleared. A kept
+ * unexpired, otherwise ask the refresh cookie for a new session; if the server refuses, the stored user is cleared
+ * (without a network it stays). A kept
  * user's company is read again in the background (a refreshed session brings a fresh one).
  */
 export function useSessionCheck(): void {
@@ -31,7 +32,12 @@ export function useSessionCheck(): void {
       .unwrap()
       .then(
         (session) => dispatch(tokenReceived(session)),
-        () => dispatch(loggedOut()),
+        (error: unknown) => {
+          // No network (a guide in the street): the stored user stays, with what the device kept; the first call
+          // back online renews the token.
+          if (user && (error as { status?: unknown }).status === 'FETCH_ERROR') dispatch(sessionChecked());
+          else dispatch(loggedOut());
+        },
       );
   }, [status, user, dispatch, refreshSession, loadCompany]);
 }

@@ -18,6 +18,7 @@ import { DayNavigator } from './DayNavigator';
 import { setupPending } from './setupState';
 import { SlotCard } from './SlotCard';
 import { ListSkeleton } from '../../components/LoadStates';
+import { AsOfNotice } from '../../components/AsOfNotice';
 
 // A new company's first steps: downloaded only for a Manager who has not done them all yet.
 const SetupChecklist = lazy(() => import(/* webpackChunkName: "setup" */ './SetupChecklist'));
@@ -68,6 +69,7 @@ function DaySlots({ day }: { day: string }) {
     );
   }
 
+  const offline = <AsOfNotice asOf={data.asOf} timezone={company.timezone} />;
   const slots = groupSlots(data.bookings, data.departures);
   const departures = data.departures ?? [];
   // A Guide adds to a departure they can see; a Manager to any slot.
@@ -75,11 +77,17 @@ function DaySlots({ day }: { day: string }) {
     <DayAddBooking day={day} departures={departures} />
   );
   if (slots.length === 0 && data.hiddenSlots === 0 && !company.tours.some((tour) => !tour.archived)) {
-    return <NoToursYet manager={role === 'Manager'} />;
+    return (
+      <>
+        {offline}
+        <NoToursYet manager={role === 'Manager'} />
+      </>
+    );
   }
   if (slots.length === 0) {
     return (
       <>
+        {offline}
         {addBooking}
         <Typography>{data.hiddenSlots > 0 ? GUIDE_HIDDEN_MESSAGE : 'No bookings recorded this day'}</Typography>
       </>
@@ -87,6 +95,7 @@ function DaySlots({ day }: { day: string }) {
   }
   return (
     <>
+      {offline}
       {addBooking}
       <Stack component="ul" spacing={1.5} aria-label="Tour slots" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {slots.map((slot) => (

@@ -1,10 +1,12 @@
 import type { DayBookings } from '../../domain/booking';
 import { api } from '../../services/api';
+import { fetchWithSnapshot, type MaybeOffline } from '../../services/offline/withSnapshot';
 
 export const bookingsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getDayBookings: build.query<DayBookings, string>({
-      query: (day) => `/api/bookings/date/${day}`,
+    getDayBookings: build.query<MaybeOffline<DayBookings>, string>({
+      queryFn: (day, { getState }, _extra, baseQuery) =>
+        fetchWithSnapshot<DayBookings>(`/api/bookings/date/${day}`, `day|${day}`, getState, baseQuery),
       providesTags: (_result, _error, day) => [{ type: 'Bookings', id: day }],
       // Bookings made or changed elsewhere show on the day at once, without a refetch.
       async onCacheEntryAdded(day, lifecycle) {

@@ -6,10 +6,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, startTransition, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useSignedInUser } from '../../app/hooks';
 import { formatDayLabel, parseDay } from '../../components/days';
 import { PageNotFound } from '../../components/PageNotFound';
 import { dayPath } from '../../components/paths';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { AsOfNotice } from '../../components/AsOfNotice';
 import { TIME_PATTERN } from '../../domain/dates';
 import { GUIDE_HIDDEN_MESSAGE, noteUniqueId } from '../../domain/slotRules';
 import { errorCode, errorMessage } from '../../services/errors';
@@ -40,6 +42,7 @@ export function SlotPage() {
 }
 
 function SlotView({ slot }: { slot: SlotArgs }) {
+  const { company } = useSignedInUser();
   const dateLabel = formatDayLabel(slot.day);
   useDocumentTitle(`${slot.tour} ${slot.time}`);
   const { currentData: slotData, error, isFetching, refetch } = useGetSlotBookingsQuery(slot);
@@ -67,6 +70,7 @@ function SlotView({ slot }: { slot: SlotArgs }) {
   if (data) {
     body = (
       <>
+        <AsOfNotice asOf={data.asOf} timezone={company.timezone} />
         <NoteArea slot={slot} editorOpen={noteOpen} onEditorClose={() => setNoteOpen(false)} onLocked={refetch} />
         <SlotBookingsView slot={slot} data={data} onLocked={refetch} />
         <Suspense fallback={null}>

@@ -11,6 +11,7 @@ import { noteUniqueId } from '../../domain/slotRules';
 import type { SaveShiftGuidesBody, Shift } from '../../domain/team';
 import { api } from '../../services/api';
 import { errorCode } from '../../services/errors';
+import { fetchWithSnapshot, type MaybeOffline } from '../../services/offline/withSnapshot';
 
 export interface SlotArgs {
   day: string;
@@ -85,8 +86,9 @@ const noteSaved = (slot: SlotArgs, note: string | undefined) => {
 
 export const slotApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getSlotBookings: build.query<SlotBookings, SlotArgs>({
-      query: slotPath,
+    getSlotBookings: build.query<MaybeOffline<SlotBookings>, SlotArgs>({
+      queryFn: (slot, { getState }, _extra, baseQuery) =>
+        fetchWithSnapshot<SlotBookings>(slotPath(slot), `slot|${slotId(slot)}`, getState, baseQuery),
       providesTags: (_result, _error, slot) => [{ type: 'Slot', id: slotId(slot) }],
       // Check-ins, edits and notes made on other devices show at once, without a refetch.
       async onCacheEntryAdded(slot, lifecycle) {
