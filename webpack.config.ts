@@ -5,6 +5,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 import webpack, { type Compiler, type Configuration } from 'webpack';
 import 'webpack-dev-server';
+import { InjectManifest } from 'workbox-webpack-plugin';
 
 const root = __dirname;
 const publicDir = path.join(root, 'public');
@@ -182,6 +183,15 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
               if (MUI_CSS_VARS_USERS.has(resource.contextInfo.issuer)) {
                 resource.request = path.join(root, 'src/app/muiCssVarsOff.ts');
               }
+            }),
+            // Production only: a worker registered by the dev server would keep serving an old build.
+            new InjectManifest({
+              swSrc: path.join(root, 'src/sw.ts'),
+              swDest: 'sw.js',
+              // The app's code, pages and icons; not source maps, .br/.gz copies or licence notes.
+              include: [/\.(js|css|html|svg|png|woff2?|webmanifest)$/],
+              // Hashed names change with their content: precaching needs no cache-busting revision for them.
+              dontCacheBustURLsMatching: /\.[0-9a-f]{20}\.js$/,
             }),
             new PrecompressPlugin(),
             new ChunkStatsPlugin(),

@@ -17,6 +17,12 @@ const root = createRoot(container);
 const store = makeStore();
 setupListeners(store.dispatch);
 prefetchOpeningPage(window.location.pathname);
+// The service worker (production builds only) registers once the page has loaded, from a chunk of its own.
+if (process.env.NODE_ENV === 'production' && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    void import(/* webpackChunkName: "service-worker" */ './app/serviceWorker').then((m) => m.registerServiceWorker());
+  });
+}
 // The app renders once the stored user is back, so the on-load rule sees it (what PersistGate would do, but without
 // its second render of the whole tree). As a transition, React renders the first screen in slices instead of one
 // long task, so a phone stays responsive meanwhile.

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -8,14 +8,16 @@ const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp)$/;
 const PRECOMPRESSED = /\.(br|gz)$/;
 const API_PREFIXES = ['/api/', '/api', '/auth'];
 const SOURCE_MAP = /\.map(\.(br|gz))?$/;
+const UNCACHED = new Set(['index.html', 'sw.js']);
 
 /**
- * A new deploy must reach users at once: the page is revalidated every time, hashed assets never change.
+ * A new deploy must reach users at once: the page and the service worker (which holds the page and its chunks) are
+ * revalidated every time, hashed assets never change.
  * `filePath` is the file sent, so a precompressed `main.<hash>.js.br` is judged by its original's name.
  */
 function cacheControlFor(filePath: string): string {
   const original = filePath.replace(PRECOMPRESSED, '');
-  if (original.endsWith('index.html')) return 'no-cache';
+  if (UNCACHED.has(basename(original))) return 'no-cache';
   if (HASHED_ASSET.test(original)) return 'public, max-age=31536000, immutable';
   return 'public, max-age=0, must-revalidate';
 }

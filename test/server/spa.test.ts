@@ -10,6 +10,7 @@ describe('serving the web app', () => {
   let staticDir: string;
   const bundle = `console.log(${JSON.stringify('tourdesk '.repeat(400))});`;
   const page = '<!doctype html><title>Tourdesk</title><div id="root"></div>';
+  const serviceWorker = `self.__WB_MANIFEST = ${JSON.stringify([{ url: '/index.html', revision: '1' }])};`;
   const sourceMap = JSON.stringify({ version: 3, sources: ['src/app/App.tsx'], sourcesContent: ['secret source'] });
   // Each precompressed file holds its own text, so a response shows which file was sent.
   const precompressed = { br: 'built by webpack as .br', gz: 'built by webpack as .gz' };
@@ -23,6 +24,8 @@ describe('serving the web app', () => {
     writeFileSync(join(staticDir, 'slot.fedcba9876543210.js.br'), brotliCompressSync(precompressed.br));
     writeFileSync(join(staticDir, 'slot.fedcba9876543210.js.gz'), gzipSync(precompressed.gz));
     writeFileSync(join(staticDir, 'manifest.webmanifest'), '{}');
+    writeFileSync(join(staticDir, 'sw.js'), serviceWorker);
+    writeFileSync(join(staticDir, 'sw.js.br'), brotliCompressSync(serviceWorker));
     writeFileSync(join(staticDir, 'main.0123456789abcdef.js.map'), sourceMap);
     writeFileSync(join(staticDir, 'main.0123456789abcdef.js.map.br'), brotliCompressSync(sourceMap));
     t = await createTestApp('pglite', { staticDir });
@@ -123,6 +126,16 @@ describe('serving the web app', () => {
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(`${page}<!-- br -->`);
+  });
+
+  it('sends the service worker uncached, compressed or not, so a new deploy is found on the next visit', async () => {
+    for (const encoding of ['identity', 'br']) {
+      const res = await t.app.inject({ method: 'GET', url: '/sw.js', headers: { 'accept-encoding': encoding } });
+      expect({ encoding, status: res.statusCode }).toEqual({ encoding, status: 200 });
+      expect(res.headers['content-encoding']).toBe(encoding === 'br' ? 'br' : undefined);
+      expect(res.headers['content-type']).toContain('javascript');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
   });
 
   it('revalidates files without a content hash', async () => {
