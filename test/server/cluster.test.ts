@@ -22,14 +22,18 @@ import {
 const LOGIN_LIMIT = 3;
 const DAY = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 
-/** The worker processes of a primary: its children, from /proc. */
+/**
+ * The worker processes of a primary: its children running the server, from /proc (tsx may run an esbuild service
+ * beside them when its cache is cold).
+ */
 function childPids(pid: number): number[] {
   return readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
     .filter((entry) => {
       try {
         const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return parent === pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('server/main.ts');
       } catch {
         return false;
       }
