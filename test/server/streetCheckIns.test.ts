@@ -128,6 +128,8 @@ describeEachDb(
       const id = (await addBooking(t.db, c.companyId, { date: DAY, time: '10:00', adults: 4 })).id;
       const body = (madeAt: string, adults: number) => ({ attendees: [{ Adults: adults }], madeAt });
       expect((await checkIn(t, c.guide.token, id, body(at('10:20'), 2))).statusCode).toBe(200);
+      const [event] = await eventsOf(t, id);
+      expect(event?.after).toMatchObject({ Adults: 2, 'Made at': at('10:20') });
       const late = await checkIn(t, c.guide.token, id, body(at('10:35'), 3));
       expect([late.statusCode, late.json().code]).toEqual([403, 'SLOT_LOCKED']);
       const ahead = await checkIn(t, c.guide.token, id, body(at('10:50'), 3));

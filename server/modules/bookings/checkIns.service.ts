@@ -69,7 +69,13 @@ export class CheckInsService {
               bookingIds: [row.id],
               slot: slotOfBooking(row),
               before: { ...attendanceFacts(row), Guide: row.guide },
-              after: { ...attendanceFacts(updated), Guide: updated.guide, Booked: updated.pax },
+              after: {
+                ...attendanceFacts(updated),
+                Guide: updated.guide,
+                Booked: updated.pax,
+                // The device's own time, beside the server's: the lock was judged at it.
+                ...(body.madeAt ? { 'Made at': body.madeAt } : {}),
+              },
               operationId: key ?? null,
             });
             const current = toBookingDto(updated, viewer);
