@@ -16,6 +16,7 @@ import { dropPostgres, freshEmbedded, freshPostgres, ownerOf } from './lib/bench
 import { signInConnections } from './lib/sessions';
 import { describeResult, runTraffic } from './lib/traffic';
 import { seedTraffic } from './lib/trafficData';
+import { slope } from './lib/memorySeries';
 import { verifyCheckIns } from './lib/verifyWrites';
 
 /** One database per run, so two runs at once do not drop each other's. */
@@ -34,17 +35,6 @@ const mb = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
-/** Least-squares slope of the samples, in MiB per minute. */
-function slope(samples: Array<{ at: number; value: number }>): number {
-  const n = samples.length;
-  if (n < 2) return 0;
-  const mx = samples.reduce((s, p) => s + p.at, 0) / n;
-  const my = samples.reduce((s, p) => s + p.value, 0) / n;
-  const num = samples.reduce((s, p) => s + (p.at - mx) * (p.value - my), 0);
-  const den = samples.reduce((s, p) => s + (p.at - mx) ** 2, 0);
-  return den ? (num / den) * 60 : 0;
 }
 
 async function main(): Promise<void> {

@@ -31,7 +31,7 @@ export function refreshCookieOf(setCookie: string | string[] | undefined): strin
   return undefined;
 }
 
-async function signIn(baseUrl: string, member: Member): Promise<Session> {
+export async function signIn(baseUrl: string, member: Member): Promise<Session> {
   const res = await fetch(`${baseUrl}/auth`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
