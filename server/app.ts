@@ -24,6 +24,7 @@ import { CatalogService } from './modules/companies/catalog.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { CompaniesService } from './modules/companies/companies.service';
 import { EventHub } from './modules/events/eventHub';
+import { EventNotifier } from './modules/events/eventNotifier';
 import { eventsRoutes } from './modules/events/events.routes';
 import { HistoryService } from './modules/events/history.service';
 import { liveRoutes } from './modules/events/live.routes';
@@ -81,7 +82,9 @@ const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers[
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const database = deps.database ?? (await openDatabase(config));
   const { db } = database;
-  const tenancy = new Tenancy(db);
+  // After a commit that wrote events: the live streams of every process hear of it (modules/events).
+  const notifier = new EventNotifier(db, (err) => app.log.warn({ err }, 'live updates: NOTIFY failed'));
+  const tenancy = new Tenancy(db, notifier.notify);
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
   const tokens = new TokenService(secret, config.accessTokenTtlSeconds);
   const auth = new AuthService(db, tenancy, tokens, config, deps.now);

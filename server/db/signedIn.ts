@@ -34,6 +34,8 @@ export interface AuthContext {
   assignable: boolean;
   company: CompanySettings;
   device: Device;
+  /** Says the transaction appended to the event log: once it commits, the live streams are told (Tenancy). */
+  eventWritten: () => void;
 }
 
 /** A row of `auth_begin_request` (migration 0008). */
@@ -60,7 +62,10 @@ function companyOf(json: Record<string, unknown>): CompanySettings {
  * The member behind a token, or undefined when the token no longer holds: the member was deleted, changed their
  * password since (session version) or changed role (a new token carries the new one).
  */
-export function signedInMember(caller: Caller, row: MemberRow | undefined): AuthContext | undefined {
+export function signedInMember(
+  caller: Caller,
+  row: MemberRow | undefined,
+): Omit<AuthContext, 'eventWritten'> | undefined {
   if (!row || row.session_version !== caller.sessionVersion || row.role !== caller.role) return undefined;
   return {
     userId: row.user_id,

@@ -14,7 +14,11 @@ const sessionEnded = () => new UnauthorizedError('Your session has expired, plea
  * caller answers.
  */
 export class Tenancy {
-  constructor(private readonly db: Db) {}
+  /** `onEvents` hears of each committed transaction that appended events, after its commit (never of a rollback). */
+  constructor(
+    private readonly db: Db,
+    private readonly onEvents: (companyId: string) => void = () => undefined,
+  ) {}
 
   run<T>(companyId: string, fn: (tx: Db) => Promise<T>): Promise<T> {
     return this.transaction(companyId, null, null, (tx) => fn(tx));
@@ -26,10 +30,19 @@ export class Tenancy {
    * company as they are now.
    */
   runAs<T>(caller: Caller, fn: (tx: Db, auth: AuthContext) => Promise<T>): Promise<T> {
-    return this.transaction(caller.companyId, caller.userId, caller.sessionId ?? null, (tx, row) => {
-      const auth = signedInMember(caller, row);
-      if (!auth) throw sessionEnded();
-      return fn(tx, auth);
+    let wroteEvents = false;
+    const eventWritten = () => {
+      wroteEvents = true;
+    };
+    const work = this.transaction(caller.companyId, caller.userId, caller.sessionId ?? null, (tx, row) => {
+      const member = signedInMember(caller, row);
+      if (!member) throw sessionEnded();
+      return fn(tx, { ...member, eventWritten });
+    });
+    // NOTIFY inside the transaction would queue every commit of the database behind one lock: it is sent after.
+    return work.then((result) => {
+      if (wroteEvents) this.onEvents(caller.companyId);
+      return result;
     });
   }
 

@@ -25,14 +25,4 @@ REVOKE ALL ON events FROM tourdesk_app;--> statement-breakpoint
 GRANT SELECT, INSERT ON events TO tourdesk_app;--> statement-breakpoint
 ALTER TABLE events ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE events FORCE ROW LEVEL SECURITY;--> statement-breakpoint
-CREATE POLICY tenant_isolation ON events USING (company_id = nullif(current_setting('app.company_id', true), '')::uuid) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::uuid);--> statement-breakpoint
--- Each process listens on this channel (server/modules/events/eventHub.ts). Only ids travel: a listener reads the
--- rows under row-level security, and NOTIFY is sent when the change commits, never for one rolled back.
-CREATE FUNCTION notify_event() RETURNS trigger LANGUAGE plpgsql AS $$
-  BEGIN
-    PERFORM pg_notify('tourdesk_events', NEW.company_id::text || ':' || NEW.id::text);
-    RETURN NULL;
-  END
-  $$;
---> statement-breakpoint
-CREATE TRIGGER events_notify AFTER INSERT ON events FOR EACH ROW EXECUTE FUNCTION notify_event();
+CREATE POLICY tenant_isolation ON events USING (company_id = nullif(current_setting('app.company_id', true), '')::uuid) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::uuid);

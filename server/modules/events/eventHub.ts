@@ -24,8 +24,8 @@ interface Channel {
 }
 
 /**
- * One per process: listens for the ids of new events (NOTIFY, sent on commit by migration 0014's trigger), reads each
- * company's new rows once, and hands them to that company's live streams. Listening starts with the first stream.
+ * One per process: listens for the companies with new events (NOTIFY, sent after their commits by eventNotifier.ts),
+ * reads each company's new rows once, and hands them to that company's live streams. Listening starts with the first stream.
  */
 export class EventHub {
   private readonly channels = new Map<string, Channel>();
@@ -86,10 +86,10 @@ export class EventHub {
     };
   }
 
-  onNotify = (payload: string): void => {
-    const [companyId, id] = payload.split(':');
-    const channel = companyId ? this.channels.get(companyId) : undefined;
-    if (channel && Number(id) > channel.lastRead) this.readNew(companyId as string, channel);
+  /** The payload is a company id (eventNotifier.ts): read its events after the last one read. */
+  onNotify = (companyId: string): void => {
+    const channel = this.channels.get(companyId);
+    if (channel) this.readNew(companyId, channel);
   };
 
   onReconnect = (): void => {

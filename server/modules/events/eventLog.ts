@@ -20,6 +20,7 @@ export interface Change {
  * the change is made (events.repository.ts `appendEvent`).
  */
 export function recordEvent(tx: Db, auth: AuthContext, change: Change): Promise<void> {
+  auth.eventWritten();
   return appendEvent(tx, {
     companyId: auth.companyId,
     kind: change.kind,

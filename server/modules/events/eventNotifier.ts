@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { EVENTS_CHANNEL } from './eventHub';
+
+/**
+ * Tells every process's hub (LISTEN on EVENTS_CHANNEL) that a company has new events, after their transactions
+ * committed: once per company per turn of the event loop however many commits there were, in one statement outside
+ * any transaction. The payload is the company id; the hubs read the rows from the log.
+ */
+export class EventNotifier {
+  private readonly pending = new Set<string>();
+  private scheduled = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly onError: (err: unknown) => void,
+  ) {}
+
+  notify = (companyId: string): void => {
+    this.pending.add(companyId);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => void this.flush());
+  };
+
+  private async flush(): Promise<void> {
+    const companies = [...this.pending];
+    this.pending.clear();
+    this.scheduled = false;
+    // A lost notice delays a stream until the company's next event or the stream's reconnect, which read the log.
+    await this.db
+      .execute(
+        sql`select pg_notify(${EVENTS_CHANNEL}, company) from unnest(${`{${companies.join(',')}}`}::text[]) as company`,
+      )
+      .catch(this.onError);
+  }
+}
