@@ -89,7 +89,7 @@ test.describe('a Manager printing a manifest', () => {
   test('shows the slot as a table and prints it without the navigation', async ({ page }) => {
     await signIn(page, MANAGER);
     await openNearSlot(page);
-    await page.getByRole('button', { name: 'Table' }).click();
+    await page.getByRole('button', { name: 'Table', exact: true }).click();
     const manifest = page.getByRole('table', { name: 'Manifest' });
     await expect(manifest.getByRole('row', { name: new RegExp(NEAR_PARTY) })).toBeVisible();
 
