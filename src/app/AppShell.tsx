@@ -9,6 +9,7 @@ import { MAIN_ID, SkipLink } from './SkipLink';
 
 // Live updates download after the first paint: no page waits for them.
 const LiveUpdates = lazy(() => import(/* webpackChunkName: "live" */ './LiveUpdates'));
+const OutboxSync = lazy(() => import(/* webpackChunkName: "offline" */ './OutboxSync'));
 
 export function AppShell() {
   useSessionCheck();
@@ -18,6 +19,7 @@ export function AppShell() {
       {signedIn && (
         <Suspense fallback={null}>
           <LiveUpdates />
+          <OutboxSync />
         </Suspense>
       )}
       <SkipLink />

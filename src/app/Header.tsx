@@ -12,6 +12,7 @@ import { selectAuthStatus, selectUser } from '../features/auth/authSlice';
 import { useAppSelector } from './hooks';
 import { isNavLinkActive, NAV_LINKS } from './navLinks';
 import { ProfileMenu } from './ProfileMenu';
+import { SyncBadge } from './SyncBadge';
 
 // Opened by a tap, never needed for the first paint: it downloads then (with the account menu's chunk).
 const NavDrawer = lazy(() =>
@@ -79,6 +80,7 @@ export function Header() {
             </Box>
           )}
           <Box sx={{ flexGrow: 1 }} />
+          {showNav && <SyncBadge />}
           {status === 'checking' ? (
             <CircularProgress color="inherit" size={24} aria-label="Loading" />
           ) : (

@@ -4,7 +4,9 @@ import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useLogoutMutation } from '../features/auth/authApi';
 import { loggedOut } from '../services/authEvents';
-import { useAppDispatch } from './hooks';
+import { syncSummary } from '../domain/outbox';
+import { selectOutboxEntries } from '../features/slot/outbox/outboxSlice';
+import { useAppDispatch, useAppSelector } from './hooks';
 
 const MENU_ID = 'account-menu';
 
@@ -12,6 +14,7 @@ const MENU_ID = 'account-menu';
 const AccountMenu = lazy(() =>
   import(/* webpackChunkName: "header-menus" */ './AccountMenu').then((m) => ({ default: m.AccountMenu })),
 );
+const SignOutWarning = lazy(() => import(/* webpackChunkName: "header-menus" */ './SignOutWarning'));
 
 export function ProfileMenu() {
   const dispatch = useAppDispatch();
@@ -20,10 +23,13 @@ export function ProfileMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // Mounted from the first open on, so closing it still plays its transition.
   const [menuUsed, setMenuUsed] = useState(false);
+  const [warning, setWarning] = useState(false);
+  const summary = syncSummary(useAppSelector(selectOutboxEntries));
+  const unsent = summary.waiting + summary.conflicts;
   const close = () => setAnchor(null);
 
-  const handleLogout = async () => {
-    close();
+  const logoutNow = async () => {
+    setWarning(false);
     try {
       await logout().unwrap();
     } catch {
@@ -31,6 +37,12 @@ export function ProfileMenu() {
     }
     dispatch(loggedOut());
     navigate('/login', { replace: true });
+  };
+
+  const handleLogout = () => {
+    close();
+    if (unsent > 0) setWarning(true);
+    else void logoutNow();
   };
 
   return (
@@ -51,6 +63,12 @@ export function ProfileMenu() {
       {menuUsed && (
         <Suspense fallback={null}>
           <AccountMenu id={MENU_ID} anchor={anchor} onClose={close} onLogout={handleLogout} />
+          <SignOutWarning
+            open={warning}
+            unsent={unsent}
+            onStay={() => setWarning(false)}
+            onSignOut={() => void logoutNow()}
+          />
         </Suspense>
       )}
     </>

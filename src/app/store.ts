@@ -2,6 +2,7 @@ import { combineReducers, configureStore, createListenerMiddleware } from '@redu
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE, type PersistConfig } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
 import { authSlice, type AuthState } from '../features/auth/authSlice';
+import { outboxSlice } from '../features/slot/outbox/outboxSlice';
 import { api } from '../services/api';
 import { loggedOut } from '../services/authEvents';
 import type { LiveExtra } from '../services/live/subscribeLive';
@@ -12,6 +13,8 @@ const authPersistConfig: PersistConfig<AuthState> = { key: 'auth', storage, whit
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
   auth: persistReducer(authPersistConfig, authSlice.reducer),
+  // Kept in IndexedDB by the outbox itself, per member, not by redux-persist.
+  outbox: outboxSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -49,7 +49,8 @@ async function refreshUnlessAnswered(api: BaseQueryApi, extraOptions: object, at
     try {
       const refreshed = await rawBaseQuery('/auth/refresh', api, extraOptions);
       if (refreshed.data) api.dispatch(tokenReceived(refreshed.data as RefreshResponse));
-      else api.dispatch(loggedOut());
+      // No network is no answer: a guide in the street stays signed in, with their check-ins waiting.
+      else if (refreshed.error?.status !== 'FETCH_ERROR') api.dispatch(loggedOut());
     } finally {
       refreshAttempts += 1;
       refreshing = null;

@@ -3,8 +3,8 @@ const STORAGE_KEY = 'tourdesk.deviceId';
 /** Kept for the tab's life when storage is refused (private mode, full quota): stable at least until a reload. */
 let inMemory: string | undefined;
 
-// randomUUID exists only on secure origins; a plain-http LAN address gets random hex instead.
-const newId = () =>
+/** A random id (a device's, an operation's). randomUUID exists only on secure origins: a LAN address gets hex. */
+export const randomId = (): string =>
   crypto.randomUUID?.() ??
   Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
@@ -15,11 +15,11 @@ export function deviceId(): string {
     if (stored) {
       inMemory = stored;
     } else {
-      inMemory ??= newId();
+      inMemory ??= randomId();
       localStorage.setItem(STORAGE_KEY, inMemory);
     }
   } catch {
-    inMemory ??= newId();
+    inMemory ??= randomId();
   }
   return inMemory;
 }

@@ -1,3 +1,6 @@
+import type { Booking } from '../domain/booking';
+import type { CheckInConflict } from '../domain/schemas/booking';
+
 export const NETWORK_MESSAGE = 'Cannot reach the server. Check the connection and try again.';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -20,4 +23,11 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong'):
 export function errorCode(error: unknown): string | undefined {
   if (!isRecord(error) || !isRecord(error.data)) return undefined;
   return typeof error.data.code === 'string' ? error.data.code : undefined;
+}
+
+/** A check-in's 409 CHECK_IN_CONFLICT: what the server kept, per type, and the booking as it now is. */
+export function conflictOf(error: unknown): { current: Booking; conflicts: CheckInConflict[] } | undefined {
+  if (errorCode(error) !== 'CHECK_IN_CONFLICT') return undefined;
+  const { current, conflicts } = (error as { data: { current: Booking; conflicts?: CheckInConflict[] } }).data;
+  return { current, conflicts: conflicts ?? [] };
 }

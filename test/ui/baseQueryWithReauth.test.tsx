@@ -77,6 +77,22 @@ describe('baseQueryWithReauth', () => {
     expect(store.getState().auth).toMatchObject({ user: null, status: 'ready' });
   });
 
+  it('keeps the user signed in when the refresh finds no network', async () => {
+    const { store, probe, calls } = setUp({ refreshSucceeds: true });
+    server.use(
+      http.get(apiUrl('/auth/refresh'), () => {
+        calls.refresh += 1;
+        return HttpResponse.error();
+      }),
+    );
+
+    const answer = await probe('a');
+
+    expect(calls.refresh).toBe(1);
+    expect(answer.error).toMatchObject({ status: 401 });
+    expect(store.getState().auth.user).not.toBeNull();
+  });
+
   it('never refreshes for a failed login', async () => {
     server.use(
       http.post(apiUrl('/auth'), () =>

@@ -69,7 +69,17 @@ describe("a booking's change refreshes its day's fees and the reports", () => {
       (store) =>
         store
           .dispatch(
-            slotApi.endpoints.checkInBooking.initiate({ ...slot, bookingId: booking._id, attendees: [{ Adults: 2 }] }),
+            slotApi.endpoints.sendCheckIn.initiate({
+              id: 'operation-1',
+              userId: 'u1',
+              bookingId: booking._id,
+              slot,
+              attendees: [{ Adults: 2 }],
+              base: booking.attendees,
+              madeAt: new Date().toISOString(),
+              seq: 1,
+              state: 'waiting',
+            }),
           )
           .unwrap(),
     ],

@@ -22,6 +22,14 @@ function serveCheckIns(booking: Booking, held?: Promise<void>) {
   return bodies;
 }
 
+/** A check-in's body: the counts, made on the counts the row showed, at the device's time. */
+const sent = (attendees: CheckInBody['attendees'], booking: Booking) => ({
+  attendees,
+  _id: booking._id,
+  base: booking.attendees,
+  madeAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+});
+
 describe('check-in', () => {
   it('tells a booking checked in partly (3 of 4) from one checked in fully, and names the customer', async () => {
     serveSlot({
@@ -62,7 +70,7 @@ describe('check-in', () => {
     // Before the server has answered.
     await waitFor(() => expect(toggle).toBeChecked());
     expect(screen.getByText('3/3 guests checked in')).toBeInTheDocument();
-    expect(bodies).toEqual([{ attendees: [{ Adults: 2 }, { Children: 1 }], _id: ana._id }]);
+    expect(bodies).toEqual([sent([{ Adults: 2 }, { Children: 1 }], ana)]);
     response.open();
     await waitFor(() => expect(toggle).toBeChecked());
   });
@@ -78,33 +86,30 @@ describe('check-in', () => {
     await user.click(toggle);
 
     await waitFor(() => expect(toggle).not.toBeChecked());
-    expect(bodies).toEqual([{ attendees: [{ Adults: 0 }, { Teens: 0 }], _id: ana._id }]);
+    expect(bodies).toEqual([sent([{ Adults: 0 }, { Teens: 0 }], ana)]);
     expect(screen.getByText('0/3 guests checked in')).toBeInTheDocument();
   });
 
-  it("rolls the switch back and shows the server's reason when the check-in fails", async () => {
+  it('keeps a check-in the server failed on, waiting, and shows it as made', async () => {
     const ana = makeBooking({ name: 'Ana' });
     serveSlot({ bookings: [ana] });
-    const response = gate();
     server.use(
-      http.patch(apiUrl('/api/bookings/:id'), async () => {
-        await response.opened;
-        return HttpResponse.json({ error: 'The database is unavailable', code: 'INTERNAL' }, { status: 500 });
-      }),
+      http.patch(apiUrl('/api/bookings/:id'), () =>
+        HttpResponse.json({ error: 'The database is unavailable', code: 'INTERNAL' }, { status: 500 }),
+      ),
     );
     const { user } = renderRoute(SLOT_PATH, { preloadedState: signedIn() });
 
     const toggle = within(await row('Ana')).getByRole('switch', { name: 'Checked in: Ana' });
     await user.click(toggle);
-    await waitFor(() => expect(toggle).toBeChecked());
-    response.open();
 
-    expect(await within(await row('Ana')).findByRole('alert')).toHaveTextContent('The database is unavailable');
-    expect(toggle).not.toBeChecked();
-    expect(screen.getByText('0/2 guests checked in')).toBeInTheDocument();
+    expect(await within(await row('Ana')).findByText('Waiting to send')).toBeInTheDocument();
+    expect(toggle).toBeChecked();
+    expect(screen.getByText('2/2 guests checked in')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Sync' })).toHaveTextContent('1 waiting');
   });
 
-  it('reloads the slot when the server says it locked meanwhile', async () => {
+  it('rolls back a check-in the slot refused (locked meanwhile), says why and reloads the slot', async () => {
     const ana = makeBooking({ name: 'Ana' });
     const calls = serveSlot({ bookings: [ana] });
     server.use(
@@ -114,10 +119,16 @@ describe('check-in', () => {
     );
     const { user } = renderRoute(SLOT_PATH, { preloadedState: signedIn() });
 
-    await user.click(within(await row('Ana')).getByRole('switch', { name: 'Checked in: Ana' }));
+    const toggle = within(await row('Ana')).getByRole('switch', { name: 'Checked in: Ana' });
+    await user.click(toggle);
 
-    expect(await within(await row('Ana')).findByRole('alert')).toHaveTextContent('This slot is locked');
+    expect(await within(await row('Ana')).findByRole('alert')).toHaveTextContent(
+      'Check-in not saved: This slot is locked',
+    );
     await waitFor(() => expect(calls.slot).toHaveLength(2));
+    expect(toggle).not.toBeChecked();
+    await user.click(within(await row('Ana')).getByRole('button', { name: 'Close' }));
+    expect(within(await row('Ana')).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('offers radios up to 4 guests of a type and a clamped stepper above', async () => {
@@ -173,7 +184,7 @@ describe('check-in', () => {
     await user.click(screen.getByRole('button', { name: 'Check-in' }));
 
     await waitFor(() => expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument());
-    expect(bodies).toEqual([{ attendees: [{ Adults: 2 }, { Children: 4 }], _id: ana._id }]);
+    expect(bodies).toEqual([sent([{ Adults: 2 }, { Children: 4 }], ana)]);
     expect(within(await row('Ana')).getByText('Adults 2 of 3 · Children 4 of 6')).toBeInTheDocument();
     expect(within(await row('Ana')).getByRole('switch', { name: 'Checked in: Ana' })).toBeChecked();
   });
@@ -189,7 +200,7 @@ describe('check-in', () => {
     const toggle = within(await row('Ana')).getByRole('switch', { name: 'Checked in: Ana' });
     await user.click(toggle);
 
-    await waitFor(() => expect(bodies).toEqual([{ attendees: [{ Adults: 2 }], _id: ana._id, chosenGuide: 'Lucia' }]));
+    await waitFor(() => expect(bodies).toEqual([{ ...sent([{ Adults: 2 }], ana), chosenGuide: 'Lucia' }]));
     await waitFor(() => expect(toggle).toBeChecked());
   });
 

@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
+import { stopOutbox } from '../../src/features/slot/outbox/outboxSync';
 import { server } from './server';
 
 // A lazy page's first import in a test file (the DataGrid and the date pickers) can take seconds on a busy CI
@@ -26,6 +27,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // The outbox's sender outlives a render (it belongs to the signed-in member): each test starts its own.
+  stopOutbox();
   server.resetHandlers();
   localStorage.clear();
   const calls = unhandled.splice(0);

@@ -17,7 +17,7 @@ interface AttendanceFormProps {
   booked: CustomerCounts;
   /** What was recorded before, to correct it; null when nobody is checked in yet, so every type must be picked. */
   attended: CustomerCounts | null;
-  onSubmit: (counts: CustomerCounts) => Promise<void>;
+  onSubmit: (counts: CustomerCounts) => void;
 }
 
 export function AttendanceForm({ booked, attended, onSubmit }: AttendanceFormProps) {
@@ -25,22 +25,19 @@ export function AttendanceForm({ booked, attended, onSubmit }: AttendanceFormPro
   const types = CUSTOMER_TYPES.filter((type) => booked[type] > 0);
   const [choice, setChoice] = useState<Partial<CustomerCounts>>(() => attended ?? {});
   const [missing, setMissing] = useState(false);
-  const [sending, setSending] = useState(false);
 
   const choose = (type: CustomerType, count: number) => {
     setChoice((current) => ({ ...current, [type]: count }));
     setMissing(false);
   };
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (types.some((type) => choice[type] === undefined)) {
       setMissing(true);
       return;
     }
-    setSending(true);
-    await onSubmit({ ...ZERO_COUNTS, ...choice });
-    setSending(false);
+    onSubmit({ ...ZERO_COUNTS, ...choice });
   };
 
   return (
@@ -79,7 +76,7 @@ export function AttendanceForm({ booked, attended, onSubmit }: AttendanceFormPro
       )}
       {missing && <Alert severity="error">{MISSING_TYPE}</Alert>}
       <div>
-        <Button type="submit" variant="contained" loading={sending}>
+        <Button type="submit" variant="contained">
           Check-in
         </Button>
       </div>

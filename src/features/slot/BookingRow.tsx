@@ -27,7 +27,6 @@ interface BookingRowProps {
   chosenGuide: string | null;
   onEdit: (booking: Booking) => void;
   onHistory: (booking: Booking) => void;
-  onLocked: () => void;
   /** The slot's bookings are split between guides: a booking without one says so. */
   showGuide: boolean;
   /** Just added here: scrolled to and flashed, so the guide sees where it went. */
@@ -73,7 +72,6 @@ export const BookingRow = memo(function BookingRow({
   chosenGuide,
   onEdit,
   onHistory,
-  onLocked,
   showGuide,
   highlighted,
 }: BookingRowProps) {
@@ -138,7 +136,6 @@ export const BookingRow = memo(function BookingRow({
           slot={slot}
           disabled={!modifiable}
           chosenGuide={chosenGuide}
-          onLocked={onLocked}
         />
       )}
     </Paper>

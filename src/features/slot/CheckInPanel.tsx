@@ -1,6 +1,5 @@
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Skeleton from '@mui/material/Skeleton';
@@ -17,21 +16,24 @@ import {
   ZERO_COUNTS,
   type CustomerCounts,
 } from '../../domain/customerTypes';
-import { errorCode, errorMessage } from '../../services/errors';
-import { useCheckInBookingMutation, type SlotArgs } from './slotApi';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { queueCheckIn } from './outbox/outboxActions';
+import { selectNotice, selectWaiting } from './outbox/outboxSlice';
+import type { SlotArgs } from './slotApi';
 import { checkInState, type CheckInState } from './slotCounts';
 
 // Opened by "Choose who came": the radio buttons download then, not with every row of the slot page.
 const AttendanceForm = lazy(() =>
   import(/* webpackChunkName: "slot-attendance" */ './AttendanceForm').then((m) => ({ default: m.AttendanceForm })),
 );
+// Conflicts and refusals are rare: their buttons download when one happens.
+const OutboxNotice = lazy(() => import(/* webpackChunkName: "slot-outbox" */ './outbox/OutboxNotice'));
 
 interface CheckInPanelProps {
   booking: Booking;
   slot: SlotArgs;
   disabled: boolean;
   chosenGuide: string | null;
-  onLocked: () => void;
 }
 
 const STATE_LABEL: Record<CheckInState, string> = {
@@ -41,10 +43,11 @@ const STATE_LABEL: Record<CheckInState, string> = {
 };
 
 /** Spec §4 check-in: a switch for the whole booking, or per type who came. */
-export function CheckInPanel({ booking, slot, disabled, chosenGuide, onLocked }: CheckInPanelProps) {
-  const [checkIn] = useCheckInBookingMutation();
+export function CheckInPanel({ booking, slot, disabled, chosenGuide }: CheckInPanelProps) {
+  const dispatch = useAppDispatch();
+  const waiting = useAppSelector(selectWaiting(booking._id));
+  const notice = useAppSelector(selectNotice(booking._id));
   const [expanded, setExpanded] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const panelId = useId();
   const booked = countsFromList(booking.customers);
   const attended = countsFromList(booking.attendees);
@@ -55,22 +58,10 @@ export function CheckInPanel({ booking, slot, disabled, chosenGuide, onLocked }:
   // The attendees keep the types the booking was made with, zeros included, as the server stores them.
   const bookedTypes = CUSTOMER_TYPES.filter((type) => booking.customers.some((entry) => entry[type] !== undefined));
 
-  /** The cache shows the new counts at once (optimistic); on failure they roll back and the reason shows. */
-  const send = async (counts: CustomerCounts): Promise<boolean> => {
-    setFailure(null);
-    try {
-      await checkIn({
-        ...slot,
-        bookingId: booking._id,
-        attendees: listFromCounts(counts, bookedTypes),
-        ...(chosenGuide ? { chosenGuide } : {}),
-      }).unwrap();
-      return true;
-    } catch (error) {
-      setFailure(errorMessage(error, 'The check-in was not saved'));
-      if (errorCode(error) === 'SLOT_LOCKED') onLocked();
-      return false;
-    }
+  /** Shown at once and kept on the device until the server has it (street mode's outbox). */
+  const send = (counts: CustomerCounts) => {
+    const attendees = listFromCounts(counts, bookedTypes);
+    dispatch(queueCheckIn({ booking, slot, attendees, chosenGuide }));
   };
 
   return (
@@ -100,6 +91,7 @@ export function CheckInPanel({ booking, slot, disabled, chosenGuide, onLocked }:
               {totalCount(attended)} of {totalCount(booked)}
             </Tag>
           )}
+          {waiting && <Tag>Waiting to send</Tag>}
         </Stack>
         <Button
           onClick={() => setExpanded((open) => !open)}
@@ -122,17 +114,18 @@ export function CheckInPanel({ booking, slot, disabled, chosenGuide, onLocked }:
             <AttendanceForm
               booked={booked}
               attended={checkedIn ? attended : null}
-              onSubmit={async (counts) => {
-                if (await send(counts)) setExpanded(false);
+              onSubmit={(counts) => {
+                send(counts);
+                setExpanded(false);
               }}
             />
           </Suspense>
         </div>
       )}
-      {failure && (
-        <Alert severity="error" onClose={() => setFailure(null)}>
-          {failure}
-        </Alert>
+      {notice && (
+        <Suspense fallback={null}>
+          <OutboxNotice entry={notice} />
+        </Suspense>
       )}
     </Stack>
   );

@@ -36,8 +36,6 @@ const OutcomeSnackbar = lazy(() => import(/* webpackChunkName: "slot-dialogs" */
 interface SlotBookingsViewProps {
   slot: SlotArgs;
   data: SlotBookings;
-  /** The server said the slot locked meanwhile: reload it so the controls show the lock. */
-  onLocked: () => void;
 }
 
 function addedMessage(booking: Booking): string {
@@ -46,7 +44,7 @@ function addedMessage(booking: Booking): string {
 }
 
 /** Spec §2: Add Booking, the guide picker and the bookings sorted by name (Split is in the slot header). */
-export function SlotBookingsView({ slot, data, onLocked }: SlotBookingsViewProps) {
+export function SlotBookingsView({ slot, data }: SlotBookingsViewProps) {
   const { assignable, name: myName } = useSignedInUser();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Booking | null>(null);
@@ -118,7 +116,6 @@ export function SlotBookingsView({ slot, data, onLocked }: SlotBookingsViewProps
                   chosenGuide={chosenGuide}
                   onEdit={setEditing}
                   onHistory={setHistoryOf}
-                  onLocked={onLocked}
                   showGuide={split}
                   highlighted={booking._id === addedId}
                 />

@@ -20,6 +20,7 @@ import { NoteArea } from './NoteArea';
 import { SlotBookingsView } from './SlotBookingsView';
 import { SlotHeader } from './SlotHeader';
 import { useSlotShift } from './guides/useSlotShift';
+import { useWithOutbox } from './outbox/useWithOutbox';
 import { useGetNoteQuery, useGetSlotBookingsQuery, type SlotArgs } from './slotApi';
 import { ListSkeleton, RetryAlert } from '../../components/LoadStates';
 
@@ -58,7 +59,8 @@ function SlotView({ slot }: { slot: SlotArgs }) {
   useEffect(() => {
     if (settled) startTransition(() => setRevealed(true));
   }, [settled]);
-  const data = revealed ? slotData : undefined;
+  // Check-ins still on their way to the server show as made (street mode's outbox).
+  const data = useWithOutbox(revealed ? slotData : undefined);
   const [noteOpen, setNoteOpen] = useState(false);
   const hidden = errorCode(error) === 'SLOT_HIDDEN';
 
@@ -72,7 +74,7 @@ function SlotView({ slot }: { slot: SlotArgs }) {
       <>
         <AsOfNotice asOf={data.asOf} timezone={company.timezone} />
         <NoteArea slot={slot} editorOpen={noteOpen} onEditorClose={() => setNoteOpen(false)} onLocked={refetch} />
-        <SlotBookingsView slot={slot} data={data} onLocked={refetch} />
+        <SlotBookingsView slot={slot} data={data} />
         <Suspense fallback={null}>
           <ActivitySection slot={slot} />
         </Suspense>

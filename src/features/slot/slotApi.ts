@@ -6,11 +6,11 @@ import type {
   NearbySlot,
   SlotBookings,
 } from '../../domain/booking';
-import type { CountList } from '../../domain/customerTypes';
+import type { OutboxEntry } from '../../domain/outbox';
 import { noteUniqueId } from '../../domain/slotRules';
 import type { SaveShiftGuidesBody, Shift } from '../../domain/team';
 import { api } from '../../services/api';
-import { errorCode } from '../../services/errors';
+import { conflictOf, errorCode } from '../../services/errors';
 import { fetchWithSnapshot, type MaybeOffline } from '../../services/offline/withSnapshot';
 
 export interface SlotArgs {
@@ -23,11 +23,8 @@ const slotPath = ({ day, time, tour }: SlotArgs) =>
   `/api/bookings/date/${day}/${encodeURIComponent(time)}/${encodeURIComponent(tour)}`;
 const slotId = ({ day, time, tour }: SlotArgs) => `${day}|${time}|${tour}`;
 
-export interface CheckInArgs extends SlotArgs {
-  bookingId: string;
-  attendees: CountList;
-  chosenGuide?: string | null;
-}
+// A request the network swallowed is given up after this and sent again later, under the same operation id.
+const SEND_TIMEOUT_MS = 15_000;
 
 export interface EditBookingArgs extends SlotArgs {
   bookingId: string;
@@ -114,33 +111,44 @@ export const slotApi = api.injectEndpoints({
         `/api/bookings/nearbytours/${day}/${encodeURIComponent(startTime)}/${encodeURIComponent(endTime)}`,
       providesTags: (_result, _error, { day }) => [{ type: 'Bookings', id: day }],
     }),
-    /** Optimistic (spec: a check-in tap shows its result at once); rolled back if the server refuses. */
-    checkInBooking: build.mutation<Booking, CheckInArgs>({
-      query: ({ bookingId, attendees, chosenGuide }) => {
-        const body: CheckInBody = { attendees, _id: bookingId, ...(chosenGuide ? { chosenGuide } : {}) };
-        return { url: `/api/bookings/${bookingId}`, method: 'PATCH', body };
+    /**
+     * One check-in from the outbox (outbox/outboxSync.ts), sent under its operation id: sent again it applies once.
+     * The answer (or, in a conflict, what the server kept) replaces the cached booking before the entry leaves the
+     * outbox, so the row never shows the old counts in between.
+     */
+    sendCheckIn: build.mutation<Booking, OutboxEntry>({
+      query: ({ id, bookingId, attendees, base, madeAt, chosenGuide }) => {
+        const body: CheckInBody = { attendees, _id: bookingId, base, madeAt, ...(chosenGuide ? { chosenGuide } : {}) };
+        return {
+          url: `/api/bookings/${bookingId}`,
+          method: 'PATCH',
+          body,
+          headers: { 'idempotency-key': id },
+          timeout: SEND_TIMEOUT_MS,
+        };
       },
-      // The cache key is the slot alone: chosenGuide must not be part of it.
-      async onQueryStarted({ bookingId, attendees, chosenGuide: _chosenGuide, ...slot }, { dispatch, queryFulfilled }) {
-        const patch = dispatch(
-          slotApi.util.updateQueryData('getSlotBookings', slot, (draft) => {
-            const booking = draft.bookings.find((b) => b._id === bookingId);
-            if (booking) booking.attendees = attendees;
-          }),
-        );
-        try {
-          const { data } = await queryFulfilled;
+      async onQueryStarted({ slot, bookingId }, { dispatch, queryFulfilled }) {
+        const replace = (booking: Booking) =>
           dispatch(
             slotApi.util.updateQueryData('getSlotBookings', slot, (draft) => {
               const index = draft.bookings.findIndex((b) => b._id === bookingId);
-              if (index >= 0) draft.bookings[index] = data;
+              if (index >= 0 && (draft.bookings[index]?.version ?? 0) <= booking.version) {
+                draft.bookings[index] = booking;
+              }
             }),
           );
-        } catch {
-          patch.undo();
+        try {
+          replace((await queryFulfilled).data);
+        } catch (failure) {
+          const conflict = conflictOf((failure as { error?: unknown }).error);
+          if (conflict) replace(conflict.current);
         }
       },
-      invalidatesTags: (_result, _error, { day }) => dayTags(day),
+      // Applied (in part, in a conflict): the day's counts changed. Refused (the lock): the slot is read again.
+      invalidatesTags: (_result, error, { slot }) => {
+        if (!error || conflictOf(error)) return dayTags(slot.day);
+        return typeof error.status === 'number' && error.status < 500 ? [{ type: 'Slot', id: slotId(slot) }] : [];
+      },
     }),
     editBooking: build.mutation<Booking, EditBookingArgs>({
       query: ({ bookingId, body }) => ({ url: `/api/bookings/edit/${bookingId}`, method: 'PATCH', body }),
@@ -217,7 +225,6 @@ export const slotApi = api.injectEndpoints({
 export const {
   useGetSlotBookingsQuery,
   useGetNearbyToursQuery,
-  useCheckInBookingMutation,
   useEditBookingMutation,
   useAddBookingMutation,
   useGetNoteQuery,

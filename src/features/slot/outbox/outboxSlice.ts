@@ -1,0 +1,54 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { byOrder, type OutboxEntry } from '../../../domain/outbox';
+import { loggedOut } from '../../../services/authEvents';
+
+/** The signed-in member's check-ins not yet on the server, as the device keeps them (outboxStore.ts). */
+export interface OutboxState {
+  entries: OutboxEntry[];
+  /** False after a send found no network (navigator.onLine alone is not trusted) or the browser went offline. */
+  online: boolean;
+  syncing: boolean;
+}
+
+const initialState = (): OutboxState => ({
+  entries: [],
+  online: typeof navigator === 'undefined' || navigator.onLine,
+  syncing: false,
+});
+
+export const outboxSlice = createSlice({
+  name: 'outbox',
+  initialState: initialState(),
+  reducers: {
+    /** The device's copy, read at sign-in or after another tab changed it. */
+    outboxLoaded(state, { payload }: PayloadAction<OutboxEntry[]>) {
+      state.entries = [...payload].sort(byOrder);
+    },
+    /** A new check-in, or one whose state changed (sent into a conflict, refused). */
+    entrySaved(state, { payload }: PayloadAction<OutboxEntry>) {
+      const index = state.entries.findIndex((entry) => entry.id === payload.id);
+      if (index >= 0) state.entries[index] = payload;
+      else state.entries.push(payload);
+    },
+    entryRemoved(state, { payload }: PayloadAction<string>) {
+      state.entries = state.entries.filter((entry) => entry.id !== payload);
+    },
+    syncChanged(state, { payload }: PayloadAction<Partial<Pick<OutboxState, 'online' | 'syncing'>>>) {
+      Object.assign(state, payload);
+    },
+  },
+  // The device keeps them for the member (outboxStore.ts); the next member on this device does not see them.
+  extraReducers: (builder) => builder.addCase(loggedOut, () => initialState()),
+});
+
+export const { outboxLoaded, entrySaved, entryRemoved, syncChanged } = outboxSlice.actions;
+
+type WithOutbox = { outbox: OutboxState };
+export const selectOutboxEntries = (state: WithOutbox) => state.outbox.entries;
+export const selectOutbox = (state: WithOutbox) => state.outbox;
+/** A booking has a check-in on its way to the server. */
+export const selectWaiting = (bookingId: string) => (state: WithOutbox) =>
+  state.outbox.entries.some((entry) => entry.bookingId === bookingId && entry.state === 'waiting');
+/** A booking's check-in the guide must look at: a conflict, or a refusal. */
+export const selectNotice = (bookingId: string) => (state: WithOutbox) =>
+  state.outbox.entries.find((entry) => entry.bookingId === bookingId && entry.state !== 'waiting');
