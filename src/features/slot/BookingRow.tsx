@@ -131,12 +131,7 @@ export const BookingRow = memo(function BookingRow({
         </Button>
       </Stack>
       {!booking.cancelled && (
-        <CheckInPanel
-          booking={booking}
-          slot={slot}
-          disabled={!modifiable}
-          chosenGuide={chosenGuide}
-        />
+        <CheckInPanel booking={booking} slot={slot} disabled={!modifiable} chosenGuide={chosenGuide} />
       )}
     </Paper>
   );
