@@ -9,11 +9,13 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { selectAuthStatus, selectUser } from '../features/auth/authSlice';
+import { selectSyncShown } from '../features/slot/outbox/outboxSlice';
 import { useAppSelector } from './hooks';
 import { isNavLinkActive, NAV_LINKS } from './navLinks';
 import { ProfileMenu } from './ProfileMenu';
-import { SyncBadge } from './SyncBadge';
 
+// Shown only offline or with check-ins unsent: it downloads then.
+const SyncBadge = lazy(() => import(/* webpackChunkName: "sync-badge" */ './SyncBadge'));
 // Opened by a tap, never needed for the first paint: it downloads then (with the account menu's chunk).
 const NavDrawer = lazy(() =>
   import(/* webpackChunkName: "header-menus" */ './NavDrawer').then((m) => ({ default: m.NavDrawer })),
@@ -23,6 +25,7 @@ export function Header() {
   const user = useAppSelector(selectUser);
   const status = useAppSelector(selectAuthStatus);
   const { pathname } = useLocation();
+  const syncShown = useAppSelector(selectSyncShown);
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Mounted from the first open on, so closing it still plays its transition.
   const [drawerUsed, setDrawerUsed] = useState(false);
@@ -80,7 +83,11 @@ export function Header() {
             </Box>
           )}
           <Box sx={{ flexGrow: 1 }} />
-          {showNav && <SyncBadge />}
+          {showNav && syncShown && (
+            <Suspense fallback={null}>
+              <SyncBadge />
+            </Suspense>
+          )}
           {status === 'checking' ? (
             <CircularProgress color="inherit" size={24} aria-label="Loading" />
           ) : (

@@ -4,8 +4,7 @@ import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useLogoutMutation } from '../features/auth/authApi';
 import { loggedOut } from '../services/authEvents';
-import { syncSummary } from '../domain/outbox';
-import { selectOutboxEntries } from '../features/slot/outbox/outboxSlice';
+import { selectUnsent } from '../features/slot/outbox/outboxSlice';
 import { useAppDispatch, useAppSelector } from './hooks';
 
 const MENU_ID = 'account-menu';
@@ -24,8 +23,7 @@ export function ProfileMenu() {
   // Mounted from the first open on, so closing it still plays its transition.
   const [menuUsed, setMenuUsed] = useState(false);
   const [warning, setWarning] = useState(false);
-  const summary = syncSummary(useAppSelector(selectOutboxEntries));
-  const unsent = summary.waiting + summary.conflicts;
+  const unsent = useAppSelector(selectUnsent);
   const close = () => setAnchor(null);
 
   const logoutNow = async () => {

@@ -4,7 +4,7 @@ import { selectOutbox } from '../features/slot/outbox/outboxSlice';
 import { useAppSelector } from './hooks';
 
 /** The header's word on street mode: "Offline · 2 waiting", "Syncing · 1 waiting", "1 conflict"; nothing when sent. */
-export function SyncBadge() {
+export default function SyncBadge() {
   const { entries, online, syncing } = useAppSelector(selectOutbox);
   const label = syncLabel(syncSummary(entries), online, syncing);
   return (

@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
+import { Placeholder } from './Placeholder';
 
 interface ListSkeletonProps {
   /** Read by screen readers while the list loads, e.g. "Loading bookings". */
@@ -17,7 +17,7 @@ export function ListSkeleton({ label, rowHeight, rows = 3 }: ListSkeletonProps) 
   return (
     <Stack spacing={rowHeight > 60 ? 1.5 : 1} role="status" aria-busy="true" aria-label={label}>
       {Array.from({ length: rows }, (_, i) => (
-        <Skeleton key={i} variant="rounded" height={rowHeight} />
+        <Placeholder key={i} height={rowHeight} />
       ))}
     </Stack>
   );

@@ -1,5 +1,6 @@
 // The event log's kinds and what each answer carries (issue 22); constants and types only, no zod.
-import type { Booking, BookingChange } from './booking';
+import type { Booking } from './booking';
+import type { BookingChange } from './bookingChanges';
 
 export const EVENT_KINDS = [
   'booking.checkedIn',

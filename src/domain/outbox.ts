@@ -1,5 +1,5 @@
 import type { Booking } from './booking';
-import { countsFromList, CUSTOMER_TYPES, listFromCounts, type CountList } from './customerTypes';
+import type { CountList } from './customerTypes';
 import type { CheckInConflict } from './schemas/booking';
 
 export interface OutboxSlot {
@@ -34,19 +34,6 @@ export interface OutboxEntry {
 
 export const byOrder = (a: OutboxEntry, b: OutboxEntry) => a.seq - b.seq;
 
-/** A booking as the device should show it: the last waiting check-in's counts over the server's copy. */
-export function withOutbox(booking: Booking, entries: readonly OutboxEntry[]): Booking {
-  let shown = booking;
-  for (const entry of entries) {
-    if (entry.bookingId !== booking._id) continue;
-    if (entry.state === 'conflict' && entry.conflict && entry.conflict.current.version > shown.version) {
-      shown = { ...entry.conflict.current, attendees: shown.attendees };
-    }
-    if (entry.state === 'waiting') shown = { ...shown, attendees: entry.attendees };
-  }
-  return shown;
-}
-
 export interface SyncSummary {
   waiting: number;
   conflicts: number;
@@ -68,19 +55,4 @@ export function syncLabel(summary: SyncSummary, online: boolean, syncing: boolea
     ...(summary.refused > 0 ? [`${summary.refused} not saved`] : []),
   ];
   return parts.length > 0 ? parts.join(' · ') : null;
-}
-
-/**
- * "Use yours" after a conflict: a new check-in made on the server's current counts, with the device's values for the
- * types in conflict and the server's for the rest (which it already applied).
- */
-export function overrideEntry(entry: OutboxEntry, id: string, now: Date, seq: number): OutboxEntry {
-  const current = entry.conflict?.current;
-  if (!current) throw new Error('Only a check-in in conflict can be overridden');
-  const counts = countsFromList(current.attendees);
-  for (const conflict of entry.conflict?.conflicts ?? []) counts[conflict.type] = conflict.yours;
-  const kept = CUSTOMER_TYPES.filter((type) => entry.attendees.some((list) => list[type] !== undefined));
-  const attendees = listFromCounts(counts, kept);
-  const { conflict: _conflict, refusal: _refusal, ...rest } = entry;
-  return { ...rest, id, attendees, base: current.attendees, madeAt: now.toISOString(), seq, state: 'waiting' };
 }

@@ -1,6 +1,9 @@
 import fc from 'fast-check';
-import { describeDifferences, isValidPhone } from '../../src/domain/booking';
-import { clampAttendance, groupSlots, phoneLink, slotSummaryText, slotTotals } from '../../src/domain/slots';
+import { isValidPhone } from '../../src/domain/booking';
+import { describeDifferences } from '../../src/domain/bookingChanges';
+import { groupSlots } from '../../src/domain/slotGroups';
+import { clampAttendance } from '../../src/domain/attendance';
+import { phoneLink, slotSummaryText, slotTotals } from '../../src/domain/slots';
 
 const booking = (time: string, tour: string, pax: number, extra: Record<string, unknown> = {}) => ({
   time,

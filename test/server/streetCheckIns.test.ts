@@ -114,6 +114,26 @@ describeEachDb(
       expect(res.statusCode).toBe(200);
       expect(await eventsOf(t, id)).toHaveLength(logged);
     });
+
+    it('writes nothing and records no event when every type it changes is in conflict', async () => {
+      const t = ctx();
+      const id = await party();
+      await checkIn(t, c.manager.token, id, { attendees: [{ Adults: 2 }, { Teens: 0 }] });
+      const logged = (await eventsOf(t, id)).length;
+      const [before] = await t.db.select().from(bookings).where(eq(bookings.id, id));
+      const offline = {
+        attendees: [{ Adults: 3 }, { Teens: 0 }],
+        base: [{ Adults: 0 }, { Teens: 0 }],
+        madeAt: at('10:03'),
+      };
+      const res = await checkIn(t, c.guide.token, id, offline, 'op-6');
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ conflicts: [{ type: 'Adults', yours: 3, theirs: 2 }] });
+      // The other device's check-in stays the last one the history shows, credited to whoever made it.
+      expect(await eventsOf(t, id)).toHaveLength(logged);
+      const [after] = await t.db.select().from(bookings).where(eq(bookings.id, id));
+      expect(after?.version).toBe(before?.version);
+    });
   },
   { now: () => NOW },
 );

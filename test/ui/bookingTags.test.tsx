@@ -4,6 +4,7 @@ import { makeStore, type AppStore } from '../../src/app/store';
 import type { AddBookingBody, Booking, EditBookingBody } from '../../src/domain/booking';
 import { feesApi } from '../../src/features/fees/feesApi';
 import { reportsApi, type ReportPageArgs } from '../../src/features/reports/reportsApi';
+import { bookingFormsApi } from '../../src/features/slot/bookingFormsApi';
 import { slotApi } from '../../src/features/slot/slotApi';
 import { apiUrl, signedIn } from './fixtures';
 import { server } from './server';
@@ -87,12 +88,12 @@ describe("a booking's change refreshes its day's fees and the reports", () => {
       'an edit',
       (store) =>
         store
-          .dispatch(slotApi.endpoints.editBooking.initiate({ ...slot, bookingId: booking._id, body: edit }))
+          .dispatch(bookingFormsApi.endpoints.editBooking.initiate({ ...slot, bookingId: booking._id, body: edit }))
           .unwrap(),
     ],
     [
       'a new booking',
-      (store) => store.dispatch(slotApi.endpoints.addBooking.initiate({ ...slot, body: newBooking })).unwrap(),
+      (store) => store.dispatch(bookingFormsApi.endpoints.addBooking.initiate({ ...slot, body: newBooking })).unwrap(),
     ],
   ];
 

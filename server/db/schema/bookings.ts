@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 import { companyId } from './columns';
-import type { BookingChange } from '../../../src/domain/booking';
+import type { BookingChange } from '../../../src/domain/bookingChanges';
 
 // Bookings, and the per-day counts that keep report totals fast.
 

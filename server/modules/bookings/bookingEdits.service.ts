@@ -1,4 +1,5 @@
-import { bookingChanges, type Booking, type EditBookingBody } from '../../../src/domain/booking';
+import type { Booking, EditBookingBody } from '../../../src/domain/booking';
+import { bookingChanges } from '../../../src/domain/bookingChanges';
 import { CUSTOMER_TYPES, countsFromList, totalCount } from '../../../src/domain/customerTypes';
 import type { Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';

@@ -1,5 +1,5 @@
 import { CUSTOMER_TYPES } from '../../../src/domain/customerTypes';
-import type { BookingSnapshot } from '../../../src/domain/booking';
+import type { BookingSnapshot } from '../../../src/domain/bookingChanges';
 import type { EventSlot } from '../../../src/domain/events';
 import type { Facts } from '../events/eventLog';
 import { attendedCounts, bookedCounts } from './bookings.mapper';

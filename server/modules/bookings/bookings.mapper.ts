@@ -1,6 +1,7 @@
 import type { Role } from '../../../src/domain/auth';
 import { CUSTOMER_TYPES, listFromCounts, type CustomerCounts } from '../../../src/domain/customerTypes';
-import { differencesText, type Booking, type ShownFields } from '../../../src/domain/booking';
+import type { Booking } from '../../../src/domain/booking';
+import { differencesText, type ShownFields } from '../../../src/domain/bookingChanges';
 import type { CompanySettings } from '../companies/companies.repository';
 import type { BookingRow } from './bookings.repository';
 

@@ -1,6 +1,11 @@
 import type { Booking, CheckInBody } from '../../../src/domain/booking';
 import { deviceTimeAccepted, mergeCheckIn } from '../../../src/domain/checkInMerge';
-import { CUSTOMER_TYPES, countsFromList, type CustomerCounts } from '../../../src/domain/customerTypes';
+import {
+  CUSTOMER_TYPES,
+  countsFromList,
+  type CustomerCounts,
+  type CustomerType,
+} from '../../../src/domain/customerTypes';
 import type { CheckInConflict } from '../../../src/domain/schemas/booking';
 import type { Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
@@ -57,11 +62,15 @@ export class CheckInsService {
           const server = attendedCounts(row);
           const merged = mergeCheckIn(server, wanted, base);
           assertAttendeesBooked(merged.counts, bookedCounts(row));
-          // Made on what the device saw, and nothing to change: done, with nothing to record.
-          if (base && guide === undefined && sameCounts(merged.counts, server) && merged.conflicts.length === 0) {
-            return { status: 200, body: toBookingDto(row, viewer) };
-          }
           const [last] = merged.conflicts.length > 0 ? await bookingEvents(tx, auth.companyId, row.id, 1) : [];
+          const answer = (booking: Booking): Answer<Booking | CheckInConflictBody> =>
+            merged.conflicts.length === 0
+              ? { status: 200, body: booking }
+              : { status: 409, body: conflictBody(booking, merged.conflicts, base, wanted, server, last) };
+          // Made on what the device saw, and nothing to change (all done, or all another device's): no write, no event.
+          if (base && guide === undefined && sameCounts(merged.counts, server)) {
+            return answer(toBookingDto(row, viewer));
+          }
           const updated = await checkInBooking(tx, auth.companyId, row.id, merged.counts, guide, row.version);
           if (updated) {
             await recordEvent(tx, auth, {
@@ -78,24 +87,33 @@ export class CheckInsService {
               },
               operationId: key ?? null,
             });
-            const current = toBookingDto(updated, viewer);
-            if (merged.conflicts.length === 0) return { status: 200, body: current };
-            const conflicts = merged.conflicts.map((type) => ({
-              type,
-              base: (base as CustomerCounts)[type],
-              yours: wanted[type],
-              theirs: server[type],
-              by: last?.memberName ?? null,
-              at: last?.at.toISOString() ?? null,
-            }));
-            const error = 'Checked in on another device meanwhile: their counts were kept';
-            return { status: 409, body: { error, code: 'CHECK_IN_CONFLICT', current, conflicts } };
+            return answer(toBookingDto(updated, viewer));
           }
           if (attempt === CHECK_IN_ATTEMPTS) throw staleError(toBookingDto(row, viewer));
         }
       }),
     );
   }
+}
+
+function conflictBody(
+  current: Booking,
+  types: CustomerType[],
+  base: CustomerCounts | undefined,
+  wanted: CustomerCounts,
+  server: CustomerCounts,
+  last: { memberName: string | null; at: Date } | undefined,
+): CheckInConflictBody {
+  const conflicts = types.map((type) => ({
+    type,
+    base: (base as CustomerCounts)[type],
+    yours: wanted[type],
+    theirs: server[type],
+    by: last?.memberName ?? null,
+    at: last?.at.toISOString() ?? null,
+  }));
+  const error = 'Checked in on another device meanwhile: their counts were kept';
+  return { error, code: 'CHECK_IN_CONFLICT', current, conflicts };
 }
 
 const sameCounts = (a: CustomerCounts, b: CustomerCounts) => CUSTOMER_TYPES.every((type) => a[type] === b[type]);

@@ -1,5 +1,5 @@
 import { CUSTOMER_TYPES } from '../../../src/domain/customerTypes';
-import type { BookingChange } from '../../../src/domain/booking';
+import type { BookingChange } from '../../../src/domain/bookingChanges';
 import type { EventKind, HistoryEntry } from '../../../src/domain/events';
 import type { Viewer } from '../bookings/bookings.mapper';
 import type { Facts } from './eventLog';

@@ -9,7 +9,7 @@ import { PageNotFound } from '../../components/PageNotFound';
 import { parseDay } from '../../components/days';
 import { tourLook } from '../../components/tourLook';
 import { GUIDE_HIDDEN_MESSAGE } from '../../domain/slotRules';
-import { groupSlots } from '../../domain/slots';
+import { groupSlots } from '../../domain/slotGroups';
 import { todayInZone } from '../../domain/zonedDates';
 import { errorMessage } from '../../services/errors';
 import { useGetDayBookingsQuery } from './bookingsApi';

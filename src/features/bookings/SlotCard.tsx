@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { slotPath } from '../../components/paths';
 import { TourFlag } from '../../components/TourFlag';
 import type { TourLook } from '../../components/tourLook';
-import type { SlotSummary } from '../../domain/slots';
+import type { SlotSummary } from '../../domain/slotGroups';
 
 const FLAG_HEIGHT = 16;
 const FLAG_WIDTH = FLAG_HEIGHT * 1.5;

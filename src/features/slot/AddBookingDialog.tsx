@@ -16,7 +16,7 @@ import { addBody, addErrors, addFormFor, withSource, type AddForm } from './addB
 import { BookingDialogFrame, BookingForm, CountField, FormActions, PhoneField, ServerError } from './BookingFormFields';
 import { SelectField } from '../../components/SelectField';
 import { chosenSlot, departureLabel, SlotChoice, type ChosenSlot } from './SlotChoice';
-import { useAddBookingMutation } from './slotApi';
+import { useAddBookingMutation } from './bookingFormsApi';
 
 export interface AddBookingDialogProps {
   open: boolean;

@@ -8,7 +8,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import { useId, useState, type FormEvent } from 'react';
 import { CUSTOMER_TYPES, ZERO_COUNTS, type CustomerCounts, type CustomerType } from '../../domain/customerTypes';
-import { RADIO_MAX } from '../../domain/slots';
+import { RADIO_MAX } from '../../domain/attendance';
 import { AttendanceStepper } from './AttendanceStepper';
 
 const MISSING_TYPE = 'Select a value for each customer type to check in';

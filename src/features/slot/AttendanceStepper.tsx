@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { CustomerType } from '../../domain/customerTypes';
-import { clampAttendance } from '../../domain/slots';
+import { clampAttendance } from '../../domain/attendance';
 
 interface AttendanceStepperProps {
   type: CustomerType;

@@ -2,7 +2,6 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import { lazy, Suspense, useId, useState } from 'react';
@@ -21,6 +20,7 @@ import { queueCheckIn } from './outbox/outboxActions';
 import { selectNotice, selectWaiting } from './outbox/outboxSlice';
 import type { SlotArgs } from './slotApi';
 import { checkInState, type CheckInState } from './slotCounts';
+import { Placeholder } from '../../components/Placeholder';
 
 // Opened by "Choose who came": the radio buttons download then, not with every row of the slot page.
 const AttendanceForm = lazy(() =>
@@ -106,11 +106,7 @@ export function CheckInPanel({ booking, slot, disabled, chosenGuide }: CheckInPa
       {/* Opens at once, without a height animation: a guide taps and reads, and the page loads less. */}
       {expanded && !disabled && (
         <div id={panelId}>
-          <Suspense
-            fallback={
-              <Skeleton variant="rounded" height={120} role="status" aria-label="Loading the attendance form" />
-            }
-          >
+          <Suspense fallback={<Placeholder height={120} role="status" aria-label="Loading the attendance form" />}>
             <AttendanceForm
               booked={booked}
               attended={checkedIn ? attended : null}

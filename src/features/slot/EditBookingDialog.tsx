@@ -28,7 +28,7 @@ import {
   withCurrent,
   type EditForm,
 } from './bookingForm';
-import { useEditBookingMutation } from './slotApi';
+import { useEditBookingMutation } from './bookingFormsApi';
 
 export interface EditBookingDialogProps {
   open: boolean;

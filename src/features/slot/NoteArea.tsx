@@ -1,11 +1,11 @@
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { noteUniqueId } from '../../domain/slotRules';
 import { notePreview } from '../../domain/truncate';
 import { useGetNoteQuery, type SlotArgs } from './slotApi';
+import { Placeholder } from '../../components/Placeholder';
 
 // The editor (a text field) downloads on the first "Add note", not with the slot page.
 const NoteEditor = lazy(() => import(/* webpackChunkName: "slot-note" */ './NoteEditor'));
@@ -37,7 +37,7 @@ export function NoteArea({ slot, editorOpen, onEditorClose, onLocked }: NoteArea
         </Typography>
       )}
       {editorOpen ? (
-        <Suspense fallback={<Skeleton variant="rounded" height={150} aria-label="Loading the note editor" />}>
+        <Suspense fallback={<Placeholder height={150} aria-label="Loading the note editor" />}>
           <NoteEditor uniqueId={uniqueId} initialNote={note} onClose={onEditorClose} onLocked={onLocked} />
         </Suspense>
       ) : (

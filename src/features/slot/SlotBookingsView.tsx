@@ -1,7 +1,6 @@
 import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useCallback, useState } from 'react';
@@ -14,6 +13,7 @@ import { useManifestView } from './useManifestView';
 import type { SlotArgs } from './slotApi';
 import { hasAssignedGuides, slotListBookings } from './slotList';
 import { SlotSearchBar } from './SlotSearchBar';
+import { Placeholder } from '../../components/Placeholder';
 
 // The booking forms carry date pickers: they download when first opened, not with the slot page.
 const AddBookingDialog = lazy(() => import(/* webpackChunkName: "booking-forms" */ './AddBookingDialog'));
@@ -83,7 +83,7 @@ export function SlotBookingsView({ slot, data }: SlotBookingsViewProps) {
       {assignable && (
         // The placeholder has the field's size, so the bookings below do not move when it arrives.
         <Box sx={{ displayPrint: 'none' }}>
-          <Suspense fallback={<Skeleton variant="rounded" height={56} sx={{ maxWidth: 360 }} />}>
+          <Suspense fallback={<Placeholder height={56} maxWidth={360} />}>
             <GuidePicker value={chosenGuide} onChange={setChosenGuide} />
           </Suspense>
         </Box>
@@ -102,7 +102,7 @@ export function SlotBookingsView({ slot, data }: SlotBookingsViewProps) {
           />
           {bookings.length === 0 && <Typography>No booking matches this search</Typography>}
           {view === 'table' ? (
-            <Suspense fallback={<Skeleton variant="rounded" height={240} aria-label="Loading the manifest" />}>
+            <Suspense fallback={<Placeholder height={240} aria-label="Loading the manifest" />}>
               <SlotManifest bookings={bookings} />
             </Suspense>
           ) : (

@@ -5,12 +5,11 @@ import {
   EDIT_COUNT_MAX,
   NAME_MAX,
   PHONE_INVALID,
-  describeDifferences,
   isValidPhone,
   type Booking,
-  type BookingSnapshot,
   type EditBookingBody,
 } from '../../domain/booking';
+import { describeDifferences, type BookingSnapshot } from '../../domain/bookingChanges';
 import {
   CUSTOMER_TYPES,
   countsFromList,

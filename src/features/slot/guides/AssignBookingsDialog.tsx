@@ -11,7 +11,8 @@ import { countsFromList } from '../../../domain/customerTypes';
 import type { Shift } from '../../../domain/team';
 import { errorCode, errorMessage } from '../../../services/errors';
 import { BookingDialogFrame } from '../BookingFormFields';
-import { useAssignGuideMutation, type SlotArgs } from '../slotApi';
+import type { SlotArgs } from '../slotApi';
+import { useAssignGuideMutation } from './shiftApi';
 import { BookingGroupList } from './BookingGroupList';
 import { bookingGroups } from './bookingGroups';
 

@@ -1,9 +1,9 @@
 import History from '@mui/icons-material/History';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import { lazy, Suspense, useId, useState } from 'react';
 import type { SlotArgs } from '../slotApi';
+import { Placeholder } from '../../../components/Placeholder';
 
 // Few open it: the list and its request wait for the first tap.
 const SlotActivity = lazy(() => import(/* webpackChunkName: "slot-history" */ './SlotActivity'));
@@ -25,7 +25,7 @@ export function ActivitySection({ slot }: { slot: SlotArgs }) {
       </Button>
       {open && (
         <Box id={regionId} sx={{ mt: 1 }}>
-          <Suspense fallback={<Skeleton variant="rounded" height={72} aria-label="Loading the activity" />}>
+          <Suspense fallback={<Placeholder height={72} aria-label="Loading the activity" />}>
             <SlotActivity slot={slot} />
           </Suspense>
         </Box>

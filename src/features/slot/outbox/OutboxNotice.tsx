@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import { useAppDispatch, useSignedInUser } from '../../../app/hooks';
 import type { OutboxEntry } from '../../../domain/outbox';
 import { clockInZone } from '../../../domain/zonedDates';
-import { applyMine, settleEntry } from './outboxActions';
+import { applyMine, settleEntry } from './conflictActions';
 
 /**
  * A check-in the server did not take as sent: another device checked in meanwhile ("Ana checked in 3 adults at 10:02

@@ -52,3 +52,8 @@ export const selectWaiting = (bookingId: string) => (state: WithOutbox) =>
 /** A booking's check-in the guide must look at: a conflict, or a refusal. */
 export const selectNotice = (bookingId: string) => (state: WithOutbox) =>
   state.outbox.entries.find((entry) => entry.bookingId === bookingId && entry.state !== 'waiting');
+/** The header has something to say: a check-in not settled, or no network. */
+export const selectSyncShown = (state: WithOutbox) => state.outbox.entries.length > 0 || !state.outbox.online;
+/** Check-ins not on the server yet (waiting, or in conflict): signing out warns about them. */
+export const selectUnsent = (state: WithOutbox) =>
+  state.outbox.entries.filter((entry) => entry.state !== 'refused').length;

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useAppSelector } from '../../../app/hooks';
 import type { SlotBookings } from '../../../domain/booking';
-import { withOutbox } from '../../../domain/outbox';
+import { withOutbox } from '../../../domain/outboxView';
 import { selectOutboxEntries } from './outboxSlice';
 
 /** The slot as the device should show it: its waiting check-ins over the server's (or the kept) copy. */

@@ -1,0 +1,18 @@
+import type { Booking } from './booking';
+import type { OutboxEntry } from './outbox';
+
+/**
+ * A booking as the device should show it: the last waiting check-in's counts over the server's copy, or what the
+ * server kept in a conflict if that is newer than the copy.
+ */
+export function withOutbox(booking: Booking, entries: readonly OutboxEntry[]): Booking {
+  let shown = booking;
+  for (const entry of entries) {
+    if (entry.bookingId !== booking._id) continue;
+    if (entry.state === 'conflict' && entry.conflict && entry.conflict.current.version > shown.version) {
+      shown = entry.conflict.current;
+    }
+    if (entry.state === 'waiting') shown = { ...shown, attendees: entry.attendees };
+  }
+  return shown;
+}

@@ -1,0 +1,73 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useSignedInUser } from '../../app/hooks';
+import { slotPath } from '../../components/paths';
+import { Placeholder } from '../../components/Placeholder';
+import { TourFlag } from '../../components/TourFlag';
+import { tourLook } from '../../components/tourLook';
+import type { NearbySlot } from '../../domain/booking';
+import { NEARBY_MINUTES, nearbyWindow } from '../../domain/slotRules';
+import { errorMessage } from '../../services/errors';
+import { slotApi, type SlotArgs } from './slotApi';
+
+const nearbyApi = slotApi.injectEndpoints({
+  endpoints: (build) => ({
+    getNearbyTours: build.query<NearbySlot[], { day: string; startTime: string; endTime: string }>({
+      query: ({ day, startTime, endTime }) =>
+        `/api/bookings/nearbytours/${day}/${encodeURIComponent(startTime)}/${encodeURIComponent(endTime)}`,
+      providesTags: (_result, _error, { day }) => [{ type: 'Bookings', id: day }],
+    }),
+  }),
+});
+
+function byTime(slots: NearbySlot[]): Array<[string, NearbySlot[]]> {
+  const groups = new Map<string, NearbySlot[]>();
+  const sorted = [...slots].sort((a, b) => a.time.localeCompare(b.time) || a.tour.localeCompare(b.tour));
+  for (const slot of sorted) groups.set(slot.time, [...(groups.get(slot.time) ?? []), slot]);
+  return [...groups.entries()];
+}
+
+/** The nearby slots as links, grouped by time (NearbyTours holds the line they sit on). */
+export default function NearbyToursList({ slot }: { slot: SlotArgs }) {
+  const { company } = useSignedInUser();
+  const { data, error, isLoading } = nearbyApi.useGetNearbyToursQuery({ day: slot.day, ...nearbyWindow(slot.time) });
+
+  // Secondary information: a failure is logged and the line stays empty.
+  useEffect(() => {
+    if (error) console.error(errorMessage(error));
+  }, [error]);
+
+  const others = (data ?? []).filter((s) => !(s.time === slot.time && s.tour === slot.tour));
+  if (isLoading) return <Placeholder width={200} height={30} aria-hidden />;
+  if (others.length === 0) {
+    return error ? null : (
+      <Typography variant="body2" color="text.secondary">
+        None within {NEARBY_MINUTES} minutes
+      </Typography>
+    );
+  }
+  return byTime(others).map(([time, slots]) => (
+    <Stack key={time} direction="row" sx={{ alignItems: 'center', gap: 1, flexShrink: 0 }}>
+      <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>{time}</Typography>
+      {slots.map((nearby) => {
+        const { flag } = tourLook(company.tours, nearby.tour);
+        return (
+          <Button
+            key={nearby.tour}
+            component={RouterLink}
+            to={slotPath(slot.day, nearby.time, nearby.tour)}
+            variant="outlined"
+            size="small"
+            startIcon={flag === 'none' ? undefined : <TourFlag flag={flag} />}
+            sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+          >
+            {nearby.tour} · {nearby.pax} pax
+          </Button>
+        );
+      })}
+    </Stack>
+  ));
+}
