@@ -257,6 +257,8 @@ test('a Manager checks in the same bookings meanwhile: the Guide’s phone shows
     expect((await api.booking(slot, mine._id)).attendees).toEqual([{ Adults: 4 }]);
     expect((await api.checkIns(mine._id))[0]).toMatchObject({ by: 'Gabriel Guide', checkedIn: { attended: 4 } });
 
+    // The refused check-in left no trace: the last check-in in the history is still the Manager's.
+    expect((await api.checkIns(theirs._id))[0]).toMatchObject({ by: 'Marta Manager', checkedIn: { attended: 2 } });
     // "Keep 2": the Manager's count stays, nothing more is sent, and the phone shows the server's 2.
     const theirsEvents = (await api.checkIns(theirs._id)).length;
     const sends = sendsOf(page, theirs._id);
