@@ -123,6 +123,8 @@ export class OutboxSync {
       this.host.dispatch(syncChanged({ syncing: true }));
       const outcome = await sendEntry(this.host.dispatch, entry);
       if (outcome.kind === 'retry') return true;
+      // The server answered: whatever the browser said, the network is there.
+      if (!this.host.getState().outbox.online) this.host.dispatch(syncChanged({ online: true }));
       if (outcome.kind === 'sent') {
         await deleteEntry(entry.id).catch(() => undefined);
         this.host.dispatch(entryRemoved(entry.id));
