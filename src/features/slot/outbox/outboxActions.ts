@@ -46,7 +46,8 @@ export const queueCheckIn =
       ...(chosenGuide ? { chosenGuide } : {}),
     };
     dispatch(entrySaved(entry));
-    void sender(dispatch, getState).then((sync) => sync?.keep(entry));
+    // Written once the tap's render is done: on a slow phone the count shows first, and a task later it is on disk.
+    setTimeout(() => void sender(dispatch, getState).then((sync) => sync?.keep(entry)), 0);
   };
 
 /** Started at sign-in (app/OutboxSync.tsx): what the device kept from before a reload is sent. */
