@@ -68,6 +68,9 @@ export function gate() {
 export const emptyDays = () =>
   http.get(apiUrl('/api/bookings/date/:day'), () => HttpResponse.json({ bookings: [], hiddenSlots: 0 }));
 
+/** The Settings page's channel API keys (test/ui/apiKeysSection.test.tsx tests them), for a company with none. */
+export const noApiKeys = () => http.get(apiUrl('/api/company/api-keys'), () => HttpResponse.json([]));
+
 /** Empty answers for every call the signed-in pages make on opening, for tests about routing rather than data. */
 export const quietPages = () => [
   emptyDays(),

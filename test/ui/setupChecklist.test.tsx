@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Company } from '../../src/domain/company';
-import { apiUrl, company, makeUser, signedIn } from './fixtures';
+import { apiUrl, company, makeUser, noApiKeys, signedIn } from './fixtures';
 import { renderRoute } from './renderWithProviders';
 import { server } from './server';
 import { DAY } from './slotFixtures';
@@ -11,6 +11,8 @@ const tour = { _id: 't1', id: 'old-town', label: 'Old Town Walk', color: 'blue' 
 
 function serve({ departures = 0, members = 1 }: { departures?: number; members?: number }) {
   server.use(
+    // The settings page a step leads to reads them.
+    noApiKeys(),
     http.get(apiUrl(`/api/bookings/date/${DAY}`), () =>
       HttpResponse.json({ bookings: [], departures: [], hiddenSlots: 0 }),
     ),

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Company } from '../../src/domain/company';
 import type { Timetable } from '../../src/domain/timetable';
-import { apiUrl, company, makeUser, signedIn } from './fixtures';
+import { apiUrl, company, makeUser, noApiKeys, signedIn } from './fixtures';
 import { renderRoute } from './renderWithProviders';
 import { server } from './server';
 
@@ -30,6 +30,7 @@ const stored: Timetable = {
 function serveTimetable(answer: Timetable = stored) {
   const saved: unknown[] = [];
   server.use(
+    noApiKeys(),
     http.get(apiUrl('/api/company/:companyId/timetable'), () => HttpResponse.json(answer)),
     http.put(apiUrl('/api/company/:companyId/timetable'), async ({ request }) => {
       const body = (await request.json()) as Timetable;

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useSignedInUser } from '../../app/hooks';
 import { Page } from '../../components/Page';
+import { ApiKeysSection } from './ApiKeysSection';
 import { CatalogSection } from './CatalogSection';
 import { SettingsForm } from './SettingsForm';
 import { TimetableSection } from './TimetableSection';
@@ -17,6 +18,7 @@ export function SettingsPage() {
           <CatalogSection company={user.company} plural="tours" />
           <TimetableSection company={user.company} />
           <CatalogSection company={user.company} plural="sources" />
+          <ApiKeysSection company={user.company} />
         </Stack>
       ) : (
         <Alert severity="info">Only Managers can change the company’s settings.</Alert>

@@ -1,0 +1,95 @@
+import OpenInNew from '@mui/icons-material/OpenInNew';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useId, useState } from 'react';
+import { ListSkeleton, RetryAlert } from '../../components/LoadStates';
+import OutcomeSnackbar, { type Outcome } from '../../components/OutcomeSnackbar';
+import type { Company } from '../../domain/company';
+import type { ApiKey } from '../../domain/schemas/apiKeys';
+import { errorMessage } from '../../services/errors';
+import { ApiKeyRow } from './ApiKeyRow';
+import { useGetApiKeysQuery } from './apiKeysApi';
+
+// Dialogs download when first opened, not with the Settings page.
+const NewApiKeyDialog = lazy(() =>
+  import(/* webpackChunkName: "settings-dialogs" */ './NewApiKeyDialog').then((m) => ({ default: m.NewApiKeyDialog })),
+);
+const RevokeApiKeyDialog = lazy(() =>
+  import(/* webpackChunkName: "settings-dialogs" */ './RevokeApiKeyDialog').then((m) => ({
+    default: m.RevokeApiKeyDialog,
+  })),
+);
+
+/** The keys the company's channels send bookings with: made here, their secret shown once, revoked here. */
+export function ApiKeysSection({ company }: { company: Company }) {
+  const headingId = useId();
+  const { data: keys, error, refetch } = useGetApiKeysQuery();
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const now = new Date();
+
+  let body;
+  if (error && !keys) {
+    body = <RetryAlert onRetry={refetch}>{errorMessage(error, 'The API keys could not be loaded')}</RetryAlert>;
+  } else if (!keys) {
+    body = <ListSkeleton label="Loading the API keys" rowHeight={96} />;
+  } else if (keys.length === 0) {
+    body = <Typography sx={{ my: 2 }}>No API keys yet</Typography>;
+  } else {
+    body = (
+      <List aria-labelledby={headingId}>
+        {keys.map((key) => (
+          <ApiKeyRow key={key._id} apiKey={key} timezone={company.timezone} now={now} onRevoke={setRevoking} />
+        ))}
+      </List>
+    );
+  }
+
+  return (
+    <Paper component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id={headingId} variant="h2" sx={{ mb: 1 }}>
+        Channel API keys
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        Channels such as your website or a channel manager send their bookings to Tourdesk with a key. How they do it:{' '}
+        <Link href="/api/docs" target="_blank" rel="noopener noreferrer">
+          the API docs
+          <OpenInNew fontSize="inherit" titleAccess="(opens in a new tab)" sx={{ ml: 0.5, verticalAlign: 'middle' }} />
+        </Link>
+      </Typography>
+      {body}
+      <Button
+        variant="outlined"
+        sx={{ mt: 1 }}
+        onClick={() => {
+          setOutcome(null);
+          setCreating(true);
+        }}
+      >
+        New API key
+      </Button>
+      {creating && (
+        <Suspense fallback={null}>
+          <NewApiKeyDialog onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
+      {revoking && (
+        <Suspense fallback={null}>
+          <RevokeApiKeyDialog
+            apiKey={revoking}
+            onClose={() => setRevoking(null)}
+            onRevoked={(key) => {
+              setRevoking(null);
+              setOutcome({ severity: 'success', message: `${key.name} revoked` });
+            }}
+          />
+        </Suspense>
+      )}
+      <OutcomeSnackbar outcome={outcome} onClose={() => setOutcome(null)} />
+    </Paper>
+  );
+}
