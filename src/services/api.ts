@@ -11,7 +11,6 @@ export const TAG_TYPES = [
   'Fees',
   'Timetable',
   'History',
-  'ApiKeys',
 ] as const;
 
 /** The one API slice; each feature adds its endpoints with `api.injectEndpoints` in its own `<feature>Api.ts`. */

@@ -3,7 +3,8 @@ import { api } from '../../services/api';
 
 const LIST = { type: 'ApiKeys' as const, id: 'LIST' };
 
-const keysApi = api.injectEndpoints({
+// The tag is this page's own (RTK Query's addTagTypes): the guide pages' shared code does not carry its name.
+const keysApi = api.enhanceEndpoints({ addTagTypes: ['ApiKeys'] }).injectEndpoints({
   endpoints: (build) => ({
     getApiKeys: build.query<ApiKey[], void>({
       query: () => '/api/company/api-keys',
