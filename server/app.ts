@@ -41,6 +41,7 @@ import { TeamService } from './modules/users/team.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
 import type { Access } from './plugins/access';
+import { apiDocsPlugin, isDocsRoute } from './plugins/apiDocs';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/errorHandler';
 import { spaPlugin } from './plugins/spa';
@@ -48,7 +49,10 @@ import { spaPlugin } from './plugins/spa';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
-    /** Every route as declared, for the generated security suites (tenant isolation, roles, fuzzing). */
+    /**
+     * Every route as declared, for the generated security suites (tenant isolation, roles, fuzzing) and the OpenAPI
+     * document's test; the documentation's own pages are left out.
+     */
     routeTable: readonly RouteEntry[];
   }
 }
@@ -123,7 +127,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method === 'HEAD') continue;
+      if (method === 'HEAD' || isDocsRoute(route.url)) continue;
       const access = route.config?.access;
       const stream = route.config?.stream === true;
       routeTable.push({ method, url: route.url, schema: route.schema, access, public: access === 'public', stream });
@@ -137,6 +141,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(rateLimit, { global: false, store: rateLimitStore(database.db, secret) });
   await app.register(errorHandlerPlugin);
   await app.register(authPlugin, { tokens });
+  await app.register(apiDocsPlugin);
 
   const loginWindow = config.loginRateWindowMs;
   await app.register(authRoutes, {

@@ -4,6 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
 import type { RouteEntry } from '../../server/app';
 import { DAY_PATTERN, TIME_PATTERN } from '../../src/domain/dates';
+import { declaredSchema } from './declaredResponses';
 import { TOURS } from './fixtures';
 import { bearer } from './helpers';
 import { schemaAt, stringPatterns, zodArbitrary, type Hint, type Path } from './zodArbitrary';
@@ -90,9 +91,10 @@ export function sendInput(
 export function responseProblem(route: RouteEntry, res: LightMyRequestResponse): string | undefined {
   const where = `${route.method} ${route.url} → ${res.statusCode}`;
   if (res.statusCode >= 500) return `${where}: ${res.body}`;
-  const declared = (route.schema?.response as Record<number, z.ZodType> | undefined)?.[res.statusCode];
+  const contentType = String(res.headers['content-type'] ?? '');
+  const declared = declaredSchema(route, res.statusCode, contentType);
   if (!declared) return `${where}: no response schema declared for this status (${res.body.slice(0, 200)})`;
-  const json = String(res.headers['content-type'] ?? '').includes('application/json');
+  const json = contentType.includes('application/json');
   const body = res.body === '' ? null : json ? JSON.parse(res.body) : res.body;
   const parsed = declared.safeParse(body);
   return parsed.success ? undefined : `${where}: body does not match the declared schema: ${parsed.error.message}`;

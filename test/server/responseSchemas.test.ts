@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import type { RouteEntry } from '../../server/app';
 import { responseSerializerCompiler } from '../../server/lib/responseSerializer';
+import { declaredResponses } from './declaredResponses';
 import { DB_KINDS, createTestApp, type TestApp } from './helpers';
 import { zodArbitrary, type Hint, type Path } from './zodArbitrary';
 
@@ -11,10 +12,13 @@ const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 type Serialize = (data: unknown) => string;
 type Outcome = { ok: true; json: unknown } | { ok: false; error: string };
 
-const refined = (schema: z.ZodType) =>
-  ((schema._zod.def as { checks?: Array<{ _zod: { def: { check: string } } }> }).checks ?? []).some(
-    (c) => c._zod.def.check === 'custom',
-  );
+type Def = { innerType?: z.ZodType; checks?: Array<{ _zod: { def: { check: string } } }> };
+/** Refined itself or under a wrapper (`.optional()`, `.nullable()`, …). */
+const refined = (schema: z.ZodType): boolean => {
+  const def = schema._zod.def as Def;
+  if (def.innerType) return refined(def.innerType);
+  return (def.checks ?? []).some((c) => c._zod.def.check === 'custom');
+};
 /** zodArbitrary ignores `.refine`: keep the values the refinement accepts (count lists: one type per entry, once). */
 const validHint: Hint = (_key, schema, derived) =>
   refined(schema) ? derived().filter((value) => schema.safeParse(value).success) : undefined;
@@ -95,14 +99,15 @@ function corrupted(schema: z.ZodType): fc.Arbitrary<unknown> {
 }
 
 const responsesOf = (route: RouteEntry) =>
-  Object.entries((route.schema?.response ?? {}) as Record<string, z.ZodType>).map(([status, schema]) => ({
-    status,
+  declaredResponses(route).map(({ status, mediaType, schema }) => ({
+    status: mediaType ? `${status} ${mediaType}` : status,
     schema,
     serialize: responseSerializerCompiler({
       schema,
       method: route.method,
       url: route.url,
       httpStatus: status,
+      contentType: mediaType,
     }) as Serialize,
   }));
 

@@ -24,6 +24,8 @@ function loginKey(request: { ip: string; body?: unknown }): string {
   return `${request.ip}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
 }
 
+const tags = ['Auth'];
+
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
   app.post(
     '/auth',
@@ -34,6 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         rateLimit: { ...opts.loginRateLimit, hook: 'preHandler', keyGenerator: loginKey },
       },
       schema: {
+        tags,
         body: credentialsSchema,
         response: {
           200: authResponseSchema,
@@ -56,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/refresh',
     {
       config: { access: 'public' },
-      schema: { response: { 200: refreshResponseSchema, 401: errorBodySchema, 403: errorBodySchema } },
+      schema: { tags, response: { 200: refreshResponseSchema, 401: errorBodySchema, 403: errorBodySchema } },
     },
     async (request, reply) => {
       assertSameSite(request);
@@ -75,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/logout',
     {
       config: { access: 'public' },
-      schema: { response: { 204: z.null(), 403: errorBodySchema } },
+      schema: { tags, response: { 204: z.null(), 403: errorBodySchema } },
     },
     async (request, reply) => {
       assertSameSite(request);

@@ -34,6 +34,8 @@ const idempotencyHeaders = z.object({
     .optional(),
 });
 
+const tags = ['Bookings'];
+
 export const bookingsRoutes: FastifyPluginAsyncZod<{
   bookings: BookingsService;
   checkIns: CheckInsService;
@@ -44,7 +46,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
     '/api/bookings/date/:day',
     {
       config: { access: 'member' },
-      schema: { params: z.object({ day: daySchema }), response: { 200: dayBookingsSchema, ...errors } },
+      schema: { tags, params: z.object({ day: daySchema }), response: { 200: dayBookingsSchema, ...errors } },
     },
     async (request) => bookings.day(requireCaller(request), request.params.day),
   );
@@ -54,6 +56,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'member' },
       schema: {
+        tags,
         params: z.object({ day: daySchema, time: timeSchema, tour: tourNameSchema }),
         response: { 200: slotBookingsSchema, ...errors },
       },
@@ -66,6 +69,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'member' },
       schema: {
+        tags,
         params: z.object({ day: daySchema, startTime: timeSchema, endTime: timeSchema }),
         response: { 200: nearbyToursSchema, ...errors },
       },
@@ -81,6 +85,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'member' },
       schema: {
+        tags,
         params: idParams,
         headers: idempotencyHeaders,
         body: checkInBodySchema,
@@ -106,6 +111,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'member' },
       schema: {
+        tags,
         params: idParams,
         body: editBookingBodySchema,
         response: { 200: bookingSchema, ...errors, 409: conflict, 413: errorBodySchema, 415: errorBodySchema },
@@ -119,6 +125,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'member' },
       schema: {
+        tags,
         body: addBookingBodySchema,
         response: { 201: bookingSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
       },
@@ -134,6 +141,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'member' },
       schema: {
+        tags,
         body: assignGuideBodySchema,
         response: { 200: z.array(bookingSchema), ...errors, 413: errorBodySchema, 415: errorBodySchema },
       },
@@ -146,6 +154,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'member' },
       schema: {
+        tags,
         body: timeRangeBodySchema,
         response: { 200: z.array(bookingSchema), ...errors, 413: errorBodySchema, 415: errorBodySchema },
       },

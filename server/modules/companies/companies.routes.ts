@@ -29,6 +29,8 @@ export interface CompaniesRoutesOptions {
   catalog: CatalogService;
 }
 
+const tags = ['Company'];
+
 export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = async (app, { companies, catalog }) => {
   // The caller's company as sign-in answers it: the app reads it on every load, so a Manager's changes reach every
   // device that kept an older copy.
@@ -36,7 +38,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = as
     '/api/company',
     {
       config: { access: 'member' },
-      schema: { response: { 200: companySchema, 401: errorBodySchema, 404: errorBodySchema } },
+      schema: { tags, response: { 200: companySchema, 401: errorBodySchema, 404: errorBodySchema } },
     },
     async (request) => companies.get(requireCaller(request)),
   );
@@ -45,7 +47,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = as
     '/api/company/:companyId',
     {
       config: { access: 'manager' },
-      schema: { params: params.pick({ companyId: true }), body: companySettingsBodySchema, response: responses },
+      schema: { tags, params: params.pick({ companyId: true }), body: companySettingsBodySchema, response: responses },
     },
     async (request) => companies.updateSettings(requireManager(request), request.params.companyId, request.body),
   );
@@ -54,7 +56,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = as
     '/api/company/:companyId/:tourId/color',
     {
       config: { access: 'manager' },
-      schema: { params, body: z.strictObject({ color: tourColorSchema }), response: responses },
+      schema: { tags, params, body: z.strictObject({ color: tourColorSchema }), response: responses },
     },
     async (request) => {
       const { companyId, tourId } = request.params;
@@ -66,7 +68,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = as
     '/api/company/:companyId/:tourId/flag',
     {
       config: { access: 'manager' },
-      schema: { params, body: z.strictObject({ flag: tourFlagSchema }), response: responses },
+      schema: { tags, params, body: z.strictObject({ flag: tourFlagSchema }), response: responses },
     },
     async (request) => {
       const { companyId, tourId } = request.params;
@@ -84,6 +86,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = as
       {
         config: { access: 'manager' },
         schema: {
+          tags,
           params: params.pick({ companyId: true }),
           body: catalogEntryBodySchema,
           response: { ...responses, 201: companySchema },
@@ -99,6 +102,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = as
       {
         config: { access: 'manager' },
         schema: {
+          tags,
           params: z.object({ companyId: z.string().max(100), [idParam]: z.string().min(1).max(100) }),
           body: catalogChangeBodySchema,
           response: responses,

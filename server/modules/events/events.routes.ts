@@ -8,6 +8,8 @@ import type { HistoryService } from './history.service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
+const tags = ['History'];
+
 /** A booking's history and a slot's recent activity (the live stream: live.routes.ts). */
 export const eventsRoutes: FastifyPluginAsyncZod<{ history: HistoryService }> = async (app, { history }) => {
   app.get(
@@ -15,6 +17,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ history: HistoryService }> = 
     {
       config: { access: 'member' },
       schema: {
+        tags,
         params: z.object({ id: z.uuid({ message: 'Not a booking id' }) }),
         response: { 200: historySchema, ...errors },
       },
@@ -27,6 +30,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ history: HistoryService }> = 
     {
       config: { access: 'member' },
       schema: {
+        tags,
         params: z.object({ day: daySchema, time: timeSchema, tour: tourNameSchema }),
         response: { 200: historySchema, ...errors },
       },

@@ -10,6 +10,15 @@ import { LiveStream, type LiveOptions } from './liveStream';
 /** A reader this far behind is cut; it resumes from its last id. */
 const MAX_BUFFERED_BYTES = 1 << 20;
 const errors = { 401: errorBodySchema, 403: errorBodySchema };
+/** Written to the socket by LiveStream, never serialized: declared for the API's documentation. */
+const eventStream = {
+  description:
+    'Server-sent events (`text/event-stream`), open until the client leaves. Each change is `id: <n>` and ' +
+    '`data: <JSON event: kind, slot, bookings, gone, note>`; `event: reset` means refetch what is shown, ' +
+    '`event: renew` means renew the access token and reconnect with `Last-Event-ID`. Keep-alive comments come ' +
+    'every 20 s.',
+  content: { 'text/event-stream': { schema: z.string() } },
+};
 /** Browsers send the last id they saw when they reconnect; our app sends it too. */
 const lastEventIdSchema = z.object({ 'last-event-id': z.coerce.number().int().min(0).optional() });
 
@@ -28,7 +37,10 @@ export const liveRoutes: FastifyPluginAsyncZod<{
   // Server-sent events, with the access token in the Authorization header like every call (never in the URL).
   app.get(
     '/api/events',
-    { config: { access: 'member', stream: true }, schema: { headers: lastEventIdSchema, response: errors } },
+    {
+      config: { access: 'member', stream: true },
+      schema: { tags: ['Live'], headers: lastEventIdSchema, response: { 200: eventStream, ...errors } },
+    },
     async (request, reply) => {
       const caller = requireCaller(request);
       // The session is checked before the stream opens, so a signed-out member gets the usual 401 answer.

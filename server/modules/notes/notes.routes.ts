@@ -7,12 +7,15 @@ import type { NotesService } from './notes.service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 
+const tags = ['Notes'];
+
 export const notesRoutes: FastifyPluginAsyncZod<{ notes: NotesService }> = async (app, { notes }) => {
   app.patch(
     '/api/save',
     {
       config: { access: 'member' },
       schema: {
+        tags,
         body: saveNoteBodySchema,
         response: { 200: noteSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
       },
@@ -25,7 +28,11 @@ export const notesRoutes: FastifyPluginAsyncZod<{ notes: NotesService }> = async
     '/api/:uniqueId',
     {
       config: { access: 'member' },
-      schema: { params: z.object({ uniqueId: z.string().min(1).max(300) }), response: { 200: noteSchema, ...errors } },
+      schema: {
+        tags,
+        params: z.object({ uniqueId: z.string().min(1).max(300) }),
+        response: { 200: noteSchema, ...errors },
+      },
     },
     async (request) => notes.get(requireCaller(request), request.params.uniqueId),
   );

@@ -13,6 +13,15 @@ import type { ExportLimiter } from './exportLimiter';
 import type { ReportsService } from './reports.service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+const tags = ['Reports'];
+/** Fastify picks the schema by the answer's media type; the CSV is a stream, sent as it is (hence `any`). */
+const pageOrCsv = {
+  description: 'A page of the report; with `format=csv`, the whole report as a CSV download (`data.csv`).',
+  content: {
+    'application/json': { schema: reportPageSchema },
+    'text/csv': { schema: z.any().describe('A header row, then one row per booking.') },
+  },
+};
 
 export interface ReportsRoutesOptions {
   reports: ReportsService;
@@ -28,10 +37,10 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
     {
       config: { access: 'manager' },
       schema: {
+        tags,
         params: reportParamsSchema,
         querystring: reportQuerySchema,
-        // The CSV form answers text; only the JSON form is checked against a schema.
-        response: { 200: reportPageSchema.or(z.any()), ...errors, 429: errorBodySchema },
+        response: { 200: pageOrCsv, ...errors, 429: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -59,6 +68,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
     {
       config: { access: 'manager' },
       schema: {
+        tags,
         body: feesBodySchema,
         response: { 200: z.array(feeRowSchema), ...errors, 413: errorBodySchema, 415: errorBodySchema },
       },

@@ -15,12 +15,15 @@ import type { ShiftsService } from './shifts.service';
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const shiftStringParams = z.object({ shiftString: z.string().min(1).max(300) });
 
+const tags = ['Shifts'];
+
 export const shiftsRoutes: FastifyPluginAsyncZod<{ shifts: ShiftsService }> = async (app, { shifts }) => {
   app.post(
     '/api/shift/guide-time-range',
     {
       config: { access: 'member' },
       schema: {
+        tags,
         body: timeRangeBodySchema,
         response: { 200: z.array(guideShiftRowSchema), ...errors, 413: errorBodySchema, 415: errorBodySchema },
       },
@@ -34,6 +37,7 @@ export const shiftsRoutes: FastifyPluginAsyncZod<{ shifts: ShiftsService }> = as
     {
       config: { access: 'member' },
       schema: {
+        tags,
         params: z.object({ time: timeSchema, day: daySchema, tour: tourNameSchema, companyName: z.string().max(200) }),
         response: { 200: shiftSchema, ...errors },
       },
@@ -46,7 +50,10 @@ export const shiftsRoutes: FastifyPluginAsyncZod<{ shifts: ShiftsService }> = as
 
   app.get(
     '/api/shift/:shiftString',
-    { config: { access: 'member' }, schema: { params: shiftStringParams, response: { 200: shiftSchema, ...errors } } },
+    {
+      config: { access: 'member' },
+      schema: { tags, params: shiftStringParams, response: { 200: shiftSchema, ...errors } },
+    },
     async (request) => shifts.get(requireCaller(request), request.params.shiftString),
   );
 
@@ -55,6 +62,7 @@ export const shiftsRoutes: FastifyPluginAsyncZod<{ shifts: ShiftsService }> = as
     {
       config: { access: 'member' },
       schema: {
+        tags,
         params: shiftStringParams,
         body: saveShiftGuidesBodySchema,
         response: { 200: shiftSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },

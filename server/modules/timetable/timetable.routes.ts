@@ -8,10 +8,12 @@ import type { TimetableService } from './timetable.service';
 const params = z.object({ companyId: z.string().max(100) });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
+const tags = ['Timetable'];
+
 export const timetableRoutes: FastifyPluginAsyncZod<{ timetable: TimetableService }> = async (app, { timetable }) => {
   app.get(
     '/api/company/:companyId/timetable',
-    { config: { access: 'manager' }, schema: { params, response: { 200: timetableAnswerSchema, ...errors } } },
+    { config: { access: 'manager' }, schema: { tags, params, response: { 200: timetableAnswerSchema, ...errors } } },
     async (request) => timetable.get(requireManager(request), request.params.companyId),
   );
 
@@ -20,6 +22,7 @@ export const timetableRoutes: FastifyPluginAsyncZod<{ timetable: TimetableServic
     {
       config: { access: 'manager' },
       schema: {
+        tags,
         params,
         body: timetableSchema,
         response: { 200: timetableAnswerSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },

@@ -28,6 +28,8 @@ export interface UsersRoutesOptions {
   addMemberLimit: Limit;
 }
 
+const tags = ['Users'];
+
 export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, opts) => {
   const byAddress = (request: FastifyRequest) => request.ip;
   const byMember = (request: FastifyRequest) => requireCaller(request).userId;
@@ -38,6 +40,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
     {
       config: { access: 'public', rateLimit: opts.signupRateLimit },
       schema: {
+        tags,
         body: signupSchema,
         response: {
           201: authResponseSchema,
@@ -65,6 +68,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       ],
       config: { access: 'member' },
       schema: {
+        tags,
         body: changePasswordSchema,
         response: {
           200: messageSchema,
@@ -89,6 +93,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
     {
       config: { access: 'member' },
       schema: {
+        tags,
         response: { 200: z.array(guideRefSchema), 401: errorBodySchema },
       },
     },
@@ -97,7 +102,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
 
   app.get(
     '/api/user/users/company',
-    { config: { access: 'member' }, schema: { response: { 200: z.array(memberSchema), 401: errorBodySchema } } },
+    { config: { access: 'member' }, schema: { tags, response: { 200: z.array(memberSchema), 401: errorBodySchema } } },
     async (request) => opts.team.list(requireCaller(request)),
   );
 
@@ -110,6 +115,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       ],
       config: { access: 'manager' },
       schema: {
+        tags,
         body: addGuideBodySchema,
         response: {
           201: z.object({ message: z.string(), user: memberSchema }),
@@ -134,6 +140,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
     {
       config: { access: 'manager' },
       schema: {
+        tags,
         params: z.object({ id: z.uuid({ message: 'Not a member id' }) }),
         response: {
           200: messageSchema,

@@ -1,0 +1,156 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { compileErrors, validate } from '@readme/openapi-parser';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { version } from '../../package.json';
+import type { RouteEntry } from '../../server/app';
+import { removeDir } from './dbTemplate';
+import { DB_KINDS, createTestApp, type TestApp } from './helpers';
+
+type Document = OpenAPIV3_1.Document;
+type Operation = OpenAPIV3_1.OperationObject;
+type Schema = OpenAPIV3_1.SchemaObject;
+
+/** Fastify's `/api/bookings/:id` is OpenAPI's `/api/bookings/{id}`. */
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+const routeKey = (route: Pick<RouteEntry, 'method' | 'url'>) => `${route.method} ${openApiPath(route.url)}`;
+
+function operations(doc: Document): Array<{ key: string; operation: Operation }> {
+  return Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
+    Object.entries(item ?? {})
+      .filter(([method]) => ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'].includes(method))
+      .map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, operation: operation as Operation })),
+  );
+}
+
+function operation(doc: Document, method: string, path: string): Operation {
+  const found = doc.paths?.[path]?.[method.toLowerCase() as OpenAPIV3_1.HttpMethods];
+  if (!found) throw new Error(`${method} ${path} is not in the document`);
+  return found;
+}
+
+const jsonSchemaOf = (body: OpenAPIV3_1.RequestBodyObject | OpenAPIV3_1.ResponseObject | undefined) =>
+  body?.content?.['application/json']?.schema as Schema | undefined;
+
+describe('the OpenAPI document at /api/docs/json', () => {
+  let t: TestApp;
+  let doc: Document;
+  beforeAll(async () => {
+    t = await createTestApp(DB_KINDS[0]!);
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    doc = res.json<Document>();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is OpenAPI 3.1 for the Tourdesk API at the package’s version', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info).toMatchObject({ title: 'Tourdesk API', version });
+  });
+
+  it('documents every route the server registers, and nothing else', () => {
+    const routes = t.app.routeTable.map(routeKey).sort();
+    expect(routes.length).toBeGreaterThanOrEqual(30);
+    const documented = operations(doc)
+      .map(({ key }) => key)
+      .sort();
+    expect(routes.filter((key) => !documented.includes(key))).toEqual([]);
+    expect(documented).toEqual(routes);
+  });
+
+  it('validates against the OpenAPI 3.1 schema', async () => {
+    // The parser dereferences what it is given: a copy keeps `doc` as served.
+    const result = await validate(structuredClone(doc));
+    if (!result.valid) throw new Error(compileErrors(result));
+    expect(result.specification).toBe('OpenAPI');
+  });
+
+  it('files every route under one of the declared tags (add `tags` to a new route’s schema)', () => {
+    const tags = new Set((doc.tags ?? []).map((tag) => tag.name));
+    const untagged = operations(doc)
+      .filter(({ operation }) => !operation.tags?.length || !operation.tags.every((tag) => tags.has(tag)))
+      .map(({ key }) => key);
+    expect(untagged).toEqual([]);
+  });
+
+  it('asks for a bearer on every route but the public ones', () => {
+    const schemes = doc.components?.securitySchemes ?? {};
+    expect(schemes.accessToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const problems = t.app.routeTable.flatMap((route) => {
+      const { security } = operation(doc, route.method, openApiPath(route.url));
+      const named = (security ?? []).flatMap((requirement) => Object.keys(requirement));
+      if (route.public) return named.length === 0 ? [] : [`${routeKey(route)} is public but asks for ${named}`];
+      if (named.length === 0) return [`${routeKey(route)} (${route.access}) names no security scheme`];
+      return named.filter((name) => !(name in schemes)).map((name) => `${routeKey(route)}: unknown scheme ${name}`);
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('takes bodies, parameters and responses from the zod schemas (the check-in)', () => {
+    const checkIn = operation(doc, 'PATCH', '/api/bookings/{id}');
+    const body = jsonSchemaOf(checkIn.requestBody as OpenAPIV3_1.RequestBodyObject);
+    expect(Object.keys(body?.properties ?? {})).toEqual(expect.arrayContaining(['attendees']));
+    const parameters = (checkIn.parameters ?? []) as OpenAPIV3_1.ParameterObject[];
+    expect(parameters).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ in: 'path', name: 'id', required: true }),
+        expect.objectContaining({ in: 'header', name: 'idempotency-key' }),
+      ]),
+    );
+    const responses = checkIn.responses as Record<string, OpenAPIV3_1.ResponseObject>;
+    expect(Object.keys(responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '409']));
+    expect(Object.keys(jsonSchemaOf(responses['200'])?.properties ?? {})).toEqual(
+      expect.arrayContaining(['_id', 'attendees']),
+    );
+  });
+
+  it('describes the streams by their content type: the live events and the CSV download', () => {
+    const live = operation(doc, 'GET', '/api/events').responses?.['200'] as OpenAPIV3_1.ResponseObject;
+    expect(Object.keys(live.content ?? {})).toEqual(['text/event-stream']);
+    expect(live.description).toMatch(/server-sent events/i);
+    const report = operation(doc, 'GET', '/api/bookings/reports/{field}/{startDate}/{endDate}/{sources}/{tours}')
+      .responses?.['200'] as OpenAPIV3_1.ResponseObject;
+    expect(Object.keys(report.content ?? {}).sort()).toEqual(['application/json', 'text/csv']);
+    expect(report.description).toMatch(/CSV/);
+  });
+});
+
+describe('the documentation page at /api/docs', () => {
+  let t: TestApp;
+  let staticDir: string;
+  beforeAll(async () => {
+    // A web build, so that its fallback (index.html for any page) is there to take the docs' paths if it could.
+    staticDir = mkdtempSync(join(tmpdir(), 'tourdesk-web-'));
+    writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Tourdesk</title><div id="root"></div>');
+    t = await createTestApp(DB_KINDS[0]!, { staticDir });
+  });
+  afterAll(async () => {
+    await t?.close();
+    removeDir(staticDir);
+  });
+
+  it('answers 200 HTML without a token, loading only its own scripts (the site’s CSP allows no inline script)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    const scripts = [...res.body.matchAll(/<script([^>]*)>/g)].map((match) => match[1] ?? '');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((attributes) => !/\ssrc="\/api\/docs\//.test(attributes))).toEqual([]);
+    for (const src of scripts.map((attributes) => /src="([^"]+)"/.exec(attributes)![1]!)) {
+      const script = await t.app.inject({ method: 'GET', url: src });
+      expect([src, script.statusCode]).toEqual([src, 200]);
+    }
+  });
+
+  it('is not taken by the web app’s fallback, with or without a trailing slash', async () => {
+    for (const url of ['/api/docs', '/api/docs/', '/api/docs/json']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect([url, res.statusCode]).toEqual([url, 200]);
+      expect(res.body).not.toContain('<div id="root">');
+    }
+  });
+});
