@@ -20,6 +20,10 @@ import { BookingEditsService } from './modules/bookings/bookingEdits.service';
 import { BookingsService } from './modules/bookings/bookings.service';
 import { CheckInsService } from './modules/bookings/checkIns.service';
 import { GuideBookingsService } from './modules/bookings/guideBookings.service';
+import { apiKeysRoutes } from './modules/channel/apiKeys.routes';
+import { ApiKeysService } from './modules/channel/apiKeys.service';
+import { channelRoutes } from './modules/channel/channel.routes';
+import { ChannelBookingsService } from './modules/channel/channelBookings.service';
 import { CatalogService } from './modules/companies/catalog.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { CompaniesService } from './modules/companies/companies.service';
@@ -171,6 +175,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(notesRoutes, { notes });
   await app.register(timetableRoutes, { timetable: new TimetableService(tenancy) });
   await app.register(eventsRoutes, { history: new HistoryService(tenancy, deps.now) });
+  await app.register(apiKeysRoutes, { apiKeys: new ApiKeysService(tenancy) });
+  await app.register(channelRoutes, {
+    channel: new ChannelBookingsService(tenancy),
+    rateLimit: { max: config.channelRateLimit, timeWindow: 60_000 },
+  });
   await app.register(liveRoutes, {
     hub: new EventHub(database, tenancy),
     tenancy,

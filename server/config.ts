@@ -26,6 +26,8 @@ const envSchema = z
     SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     /** Members a company, or an address, may try to add per hour (each try tells whether an email is taken). */
     ADD_MEMBER_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+    /** Channel API calls per API key per minute (issue 24): several hundred a second fits a busy channel. */
+    CHANNEL_RATE_LIMIT: z.coerce.number().int().min(1).default(30_000),
     /**
      * Processes serving the API on PostgreSQL (node:cluster, sharing PORT). One Node process runs on one core; on a
      * machine with more, set this to the cores left over by PostgreSQL. The embedded database serves one process.
@@ -80,6 +82,7 @@ export interface Config {
   loginAddressRateLimit: number;
   signupRateLimit: number;
   addMemberRateLimit: number;
+  channelRateLimit: number;
   trustProxy: boolean;
   serveSourceMaps: boolean;
   /** Worker processes (WEB_CONCURRENCY); above 1 only with `databaseUrl`. */
@@ -120,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginAddressRateLimit: e.LOGIN_ADDRESS_RATE_LIMIT,
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
     addMemberRateLimit: e.ADD_MEMBER_RATE_LIMIT,
+    channelRateLimit: e.CHANNEL_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     serveSourceMaps: e.SERVE_SOURCE_MAPS,
     workers: e.WEB_CONCURRENCY,

@@ -20,8 +20,16 @@ export class Tenancy {
     private readonly onEvents: (companyId: string) => void = () => undefined,
   ) {}
 
-  run<T>(companyId: string, fn: (tx: Db) => Promise<T>): Promise<T> {
-    return this.transaction(companyId, null, null, (tx) => fn(tx));
+  /** `eventWritten` says the work appended to the event log: the live streams are told once it commits. */
+  run<T>(companyId: string, fn: (tx: Db, eventWritten: () => void) => Promise<T>): Promise<T> {
+    let wroteEvents = false;
+    const eventWritten = () => {
+      wroteEvents = true;
+    };
+    return this.transaction(companyId, null, null, (tx) => fn(tx, eventWritten)).then((result) => {
+      if (wroteEvents) this.onEvents(companyId);
+      return result;
+    });
   }
 
   /**

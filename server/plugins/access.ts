@@ -1,8 +1,11 @@
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { Caller } from '../db/signedIn';
 
-export const ACCESS_LEVELS = ['public', 'member', 'manager'] as const;
-/** Who may call a route: anyone, any signed-in member of a company, or its Managers only. */
+export const ACCESS_LEVELS = ['public', 'member', 'manager', 'channel'] as const;
+/**
+ * Who may call a route: anyone, any signed-in member of a company, its Managers only, or a channel with one of the
+ * company's API keys (`/api/v1`, issue 24; never a member's token).
+ */
 export type Access = (typeof ACCESS_LEVELS)[number];
 
 declare module 'fastify' {
@@ -24,5 +27,7 @@ export function checkAccess(access: Access | undefined, auth: Pick<Caller, 'role
   if (access === 'public') return;
   if (!auth) throw new UnauthorizedError();
   if (access === 'member') return;
+  // A channel route is reached with an API key, which plugins/auth.ts reads instead of a member's token.
+  if (access === 'channel') throw new UnauthorizedError();
   if (access !== 'manager' || auth.role !== 'Manager') throw new ForbiddenError();
 }

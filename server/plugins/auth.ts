@@ -5,12 +5,15 @@ import { ForbiddenError, UnauthorizedError } from '../errors';
 import { deviceOf } from '../lib/device';
 import { UUID } from '../lib/ids';
 import type { TokenService } from '../modules/auth/tokens';
+import { parseApiKey, type ParsedApiKey } from '../modules/channel/apiKeySecret';
 import { checkAccess, isApiRoute } from './access';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Who the access token says is calling; the member is read in the request's transaction (`Tenancy.runAs`). */
     caller: Caller | null;
+    /** A channel's API key as sent (`/api/v1`); checked against its hash in the request's transaction. */
+    apiKey: ParsedApiKey | null;
   }
 }
 
@@ -26,11 +29,17 @@ const expired = () => new UnauthorizedError('Your session has expired, please si
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenService }) => {
   app.decorateRequest('caller', null);
+  app.decorateRequest('apiKey', null);
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
     // An unknown path is the not-found handler's; the web app's files are public.
     if (!url || !isApiRoute(url) || request.routeOptions.config.access === 'public') return;
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    if (request.routeOptions.config.access === 'channel') {
+      request.apiKey = token ? parseApiKey(token) : null;
+      if (!request.apiKey) throw new UnauthorizedError('Send an API key: Authorization: Bearer tdk_…', 'UNAUTHORIZED');
+      return;
+    }
     if (!token) throw new UnauthorizedError('Please sign in', 'UNAUTHORIZED');
     const claims = await opts.tokens.verify(token);
     if (!claims || !UUID.test(claims.companyId) || !UUID.test(claims.userId)) throw expired();
@@ -38,13 +47,19 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenS
   });
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
-    if (url && isApiRoute(url)) checkAccess(request.routeOptions.config.access, request.caller);
+    const { access } = request.routeOptions.config;
+    if (url && isApiRoute(url) && access !== 'channel') checkAccess(access, request.caller);
   });
 });
 
 export function requireCaller(request: FastifyRequest): Caller {
   if (!request.caller) throw new UnauthorizedError();
   return request.caller;
+}
+
+export function requireApiKey(request: FastifyRequest): ParsedApiKey {
+  if (!request.apiKey) throw new UnauthorizedError();
+  return request.apiKey;
 }
 
 export function requireManager(request: FastifyRequest): Caller {

@@ -16,6 +16,8 @@ export const EVENT_KINDS = [
   'company.timetableChanged',
   'team.memberAdded',
   'team.memberRemoved',
+  'channel.keyCreated',
+  'channel.keyRevoked',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 

@@ -1,7 +1,8 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../server/db/client';
-import { companies } from '../../server/db/schema';
+import { apiKeys, companies } from '../../server/db/schema';
+import { newApiKey } from '../../server/modules/channel/apiKeySecret';
 import { hashPassword } from '../../server/modules/auth/passwords';
 import { insertBooking, type BookingRow, type NewBooking } from '../../server/modules/bookings/bookings.repository';
 import { insertSources, insertTours } from '../../server/modules/companies/companies.repository';
@@ -21,6 +22,9 @@ export interface CompanyFixture {
   guide: SignedIn;
   managerName: string;
   guideName: string;
+  /** The company's channel API key (`/api/v1`), and its id. */
+  apiKey: string;
+  apiKeyId: string;
 }
 
 /** A company in Madrid with two tours, three sources, an assignable Manager and a Guide, both signed in. */
@@ -30,8 +34,13 @@ export async function createCompany(
   settings: Partial<typeof companies.$inferInsert> = {},
 ): Promise<CompanyFixture> {
   const { managerEmail, guideEmail, ...company } = await insertCompany(db, settings);
+  const key = newApiKey(company.companyId);
+  const { id, prefix, secretHash } = key;
+  await db.insert(apiKeys).values({ companyId: company.companyId, id, name: 'Website', prefix, secretHash });
   return {
     ...company,
+    apiKey: key.key,
+    apiKeyId: id,
     manager: await login(app, managerEmail, PASSWORD),
     guide: await login(app, guideEmail, PASSWORD),
   };

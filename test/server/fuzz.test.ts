@@ -49,12 +49,21 @@ const BAD_BODIES: Array<[string, string, number]> = [
 interface World {
   t: TestApp;
   token: string;
+  /** The company's API key, for the channel routes. */
+  apiKey: string;
   hint: Hint;
   routes: RouteEntry[];
 }
 
 const send = (w: World, route: RouteEntry, input: Input, payload?: unknown, type?: string) =>
-  sendInput(w.t.app, w.token, route, input, payload === undefined ? input.body : payload, type);
+  sendInput(
+    w.t.app,
+    route.access === 'channel' ? w.apiKey : w.token,
+    route,
+    input,
+    payload === undefined ? input.body : payload,
+    type,
+  );
 
 /** Count lists in the wire shape; adults come first and at least one, as a new booking needs. */
 const countList = (max: number) =>
@@ -126,7 +135,7 @@ async function createWorld(t: TestApp): Promise<World> {
   };
   const hint: Hint = (key, _schema, derived) =>
     known[key] && fc.oneof({ arbitrary: known[key], weight: 3 }, { arbitrary: derived(), weight: 1 });
-  return { t, token: c.manager.token, hint, routes: t.app.routeTable.filter((r) => !r.stream) };
+  return { t, token: c.manager.token, apiKey: c.apiKey, hint, routes: t.app.routeTable.filter((r) => !r.stream) };
 }
 
 describeEachDb('bad input on every route', (ctx) => {

@@ -102,6 +102,11 @@ export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
 }
 
+/** How a company calls a route: a channel route (`/api/v1`) with its API key, any other with the member's token. */
+export function authFor(route: { access?: string }, token: string, apiKey: string): { authorization: string } {
+  return bearer(route.access === 'channel' ? apiKey : token);
+}
+
 export function refreshCookie(res: LightMyRequestResponse): string {
   const cookie = res.cookies.find((c) => c.name === 'tourdesk_refresh');
   if (!cookie) throw new Error(`no refresh cookie in response ${res.statusCode}: ${res.body}`);

@@ -4,7 +4,7 @@ import type { RouteEntry } from '../../server/app';
 import { eq } from 'drizzle-orm';
 import { bookings } from '../../server/db/schema';
 import { TOURS, addBooking, createCompany, type CompanyFixture } from './fixtures';
-import { bearer, describeEachDb, type TestApp } from './helpers';
+import { authFor, bearer, describeEachDb, type TestApp } from './helpers';
 import {
   DURING_TARGET_SLOT,
   buildRequest,
@@ -52,7 +52,7 @@ describeEachDb(
     async function attack(t: TestApp, route: RouteEntry, token: string, allowed: number[]) {
       const request = await buildRequest(route, b);
       const before = await companyRows(t.db, b.company.companyId);
-      const res = await t.app.inject({ ...request, headers: bearer(token) });
+      const res = await t.app.inject({ ...request, headers: authFor(route, token, a.apiKey) });
       const after = await companyRows(t.db, b.company.companyId);
       const problems: string[] = [];
       const ok = res.statusCode >= 200 && res.statusCode < 300;
@@ -205,8 +205,8 @@ describeEachDb(
       for (const route of signedInRoutes()) {
         const request = await buildRequest(route, b);
         const before = await companyRows(t.db, b.company.companyId);
-        const res = await t.app.inject({ ...request, headers: bearer(token) });
-        token = await tokenAfter(t.app, res, token);
+        const res = await t.app.inject({ ...request, headers: authFor(route, token, b.company.apiKey) });
+        if (route.access !== 'channel') token = await tokenAfter(t.app, res, token);
         const changed = JSON.stringify(before) !== JSON.stringify(await companyRows(t.db, b.company.companyId));
         if (res.statusCode >= 300) misses.push(`${routeKey(route)}: answered ${res.statusCode} ${res.body}`);
         else if (!changed && leaked(res, b).length === 0) {

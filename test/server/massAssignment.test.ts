@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { RouteEntry } from '../../server/app';
 import * as schema from '../../server/db/schema';
 import { createCompany, type CompanyFixture } from './fixtures';
-import { bearer, describeEachDb, type TestApp } from './helpers';
+import { authFor, bearer, describeEachDb, type TestApp } from './helpers';
 import { allRows, buildRequest, companyRows, routeKey, seedTarget, tokenAfter, type Target } from './routeFillers';
 
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -132,8 +132,11 @@ describeEachDb('mass assignment, generated from the route table', (ctx) => {
   /** Sends a request as A's Manager (or anonymously on a public route), following a renewed session. */
   async function send(route: RouteEntry, request: Awaited<ReturnType<typeof buildRequest>>) {
     const t = ctx();
-    const res = await t.app.inject({ ...request, headers: route.public ? {} : bearer(token) });
-    if (!route.public) token = await tokenAfter(t.app, res, token);
+    const res = await t.app.inject({
+      ...request,
+      headers: route.public ? {} : authFor(route, token, a.company.apiKey),
+    });
+    if (!route.public && route.access !== 'channel') token = await tokenAfter(t.app, res, token);
     return res;
   }
 

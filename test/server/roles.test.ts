@@ -12,7 +12,9 @@ const FORBIDDEN = { error: NO_PERMISSION, code: 'FORBIDDEN' };
 
 /** Spec §6 and ARCHITECTURE §4: the actions only a Manager may take. */
 const MANAGER_ONLY = [
+  'DELETE /api/company/api-keys/:id',
   'DELETE /api/user/guides/:id',
+  'GET /api/company/api-keys',
   'GET /api/bookings/reports/:field/:startDate/:endDate/:sources/:tours',
   'GET /api/company/:companyId/timetable',
   // Issue 21: the company's own settings, tours and sources.
@@ -24,6 +26,8 @@ const MANAGER_ONLY = [
   'POST /api/bookings/fees',
   'POST /api/company/:companyId/sources',
   'POST /api/company/:companyId/tours',
+  // Issue 24: the channel API's keys.
+  'POST /api/company/api-keys',
   'POST /api/user/addguide',
   'PUT /api/company/:companyId/timetable',
 ];
@@ -55,7 +59,7 @@ describeEachDb('roles', (ctx) => {
   });
 
   describe('declared access', () => {
-    it('is declared by every /api and /auth route, as public, member or manager', () => {
+    it('is declared by every /api and /auth route, as public, member, manager or channel', () => {
       const routes = ctx().app.routeTable.filter((r) => isApiRoute(r.url));
       expect(routes.length).toBeGreaterThanOrEqual(20);
       const undeclared = routes.filter((r) => !ACCESS_LEVELS.includes(r.access as never)).map(routeKey);
@@ -67,7 +71,7 @@ describeEachDb('roles', (ctx) => {
         .app.routeTable.filter((r) => r.access === 'manager')
         .map(routeKey)
         .sort();
-      expect(managerOnly).toEqual(MANAGER_ONLY);
+      expect(managerOnly).toEqual([...MANAGER_ONLY].sort());
     });
 
     it('leaves only sign-in, refresh, logout and signup public', () => {

@@ -29,6 +29,9 @@ import {
   timeRangeBodySchema,
 } from '../../src/domain/schemas/team';
 import { encodeNameList } from '../../src/domain/reports';
+import { newApiKey } from '../../server/modules/channel/apiKeySecret';
+import { newApiKeyBodySchema } from '../../src/domain/schemas/apiKeys';
+import { channelBookingBodySchema, channelChangesQuerySchema } from '../../src/domain/schemas/channel';
 import { noteUniqueId } from '../../src/domain/slotRules';
 import { PASSWORD, SOURCES, TOURS, addBooking, createCompany, type CompanyFixture } from './fixtures';
 import { refreshWith, uniqueEmail } from './helpers';
@@ -50,6 +53,10 @@ export interface Target {
   source: string;
   noteKey: string;
   bookingIds: string[];
+  /** The channel reference of the first booking (`/api/v1/bookings/{source}/{externalId}`). */
+  externalId: string;
+  /** An API key besides the company's first, for the revoke route. */
+  spareKeyId: string;
   guideId: string;
   managerId: string;
   /** Text that only the target's data holds: an answer to another company that contains one is a leak. */
@@ -111,6 +118,11 @@ export async function seedTarget(app: FastifyInstance, db: Db): Promise<Target> 
     totalAdults: 6,
   });
   const guideId = company.guide.user._id;
+  const spare = newApiKey(companyId);
+  const spareKeyId = spare.id;
+  await db
+    .insert(schema.apiKeys)
+    .values({ companyId, id: spareKeyId, name: `Spare ${suffix}`, prefix: spare.prefix, secretHash: spare.secretHash });
   // Its history: the suites read it as they read the bookings.
   for (const b of booked) {
     await db.insert(schema.events).values({
@@ -137,6 +149,8 @@ export async function seedTarget(app: FastifyInstance, db: Db): Promise<Target> 
     source,
     noteKey,
     bookingIds: booked.map((b) => b.id),
+    externalId: booked[0]?.bookingId ?? '',
+    spareKeyId,
     guideId,
     managerId: company.manager.user._id,
     markers: [
@@ -154,6 +168,8 @@ export async function seedTarget(app: FastifyInstance, db: Db): Promise<Target> 
       source,
       noteText,
       shiftId,
+      company.apiKeyId,
+      spareKeyId,
       ...booked.flatMap((b) => [b.id, b.name, b.bookingId]),
     ],
   };
@@ -165,6 +181,8 @@ type Fill<T> = (t: Target, route: RouteEntry) => T | Promise<T>;
 const ID_KIND: Array<[prefix: string, fill: Fill<string>]> = [
   ['/api/bookings/', (t) => t.bookingIds[0] as string],
   ['/api/user/guides/', (t) => t.guideId],
+  // A key of its own to revoke: the company's first key keeps working for the channel routes.
+  ['/api/company/api-keys/', (t) => t.spareKeyId],
 ];
 
 /** Path parameters by name. */
@@ -185,6 +203,8 @@ export const paramFillers: Record<string, Fill<string>> = {
   sourceId: () => 'viator',
   shiftString: (t) => t.noteKey,
   uniqueId: (t) => t.noteKey,
+  source: (t) => t.source,
+  externalId: (t) => t.externalId,
   id: (t, route) => {
     const kind = ID_KIND.find(([prefix]) => route.url.startsWith(prefix));
     if (!kind) throw new MissingFillerError(route, `:id (add the path to ID_KIND)`);
@@ -258,6 +278,11 @@ export const bodyFillers = new Map<unknown, Fill<Record<string, unknown>>>([
       selectedGuides: { selectedItems: [{ _id: t.guideId, name: t.company.guideName, attendees: [{ Adults: 3 }] }] },
     }),
   ],
+  [
+    channelBookingBodySchema,
+    (t) => ({ name: `Channel guest ${(fillCount += 1)}`, date: t.day, time: t.time, tour: t.tour, adults: 3 }),
+  ],
+  [newApiKeyBodySchema, () => ({ name: `Key ${(fillCount += 1)}` })],
   [saveNoteBodySchema, (t) => ({ uniqueId: t.noteKey, note: `Bring the life jackets ${(fillCount += 1)}` })],
   [companySettingsBodySchema, () => ({ beforeTime: 45 + ((fillCount += 1) % 10) })],
   [catalogEntryBodySchema, () => ({ label: `Night Walk ${(fillCount += 1)}` })],
@@ -287,7 +312,10 @@ export const routeBodyFillers: Record<string, Fill<Record<string, unknown>>> = {
 };
 
 /** Query strings by schema. */
-export const queryFillers = new Map<unknown, Fill<Record<string, string>>>([[reportQuerySchema, () => ({})]]);
+export const queryFillers = new Map<unknown, Fill<Record<string, string>>>([
+  [reportQuerySchema, () => ({})],
+  [channelChangesQuerySchema, () => ({ since: '2000-01-01T00:00:00Z' })],
+]);
 
 export class MissingFillerError extends Error {
   constructor(route: RouteEntry, what: string) {

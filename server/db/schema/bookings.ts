@@ -63,6 +63,9 @@ export const bookings = pgTable(
     index('bookings_guide_idx').on(t.companyId, t.guideId, t.date),
     // Reservation reports page and stream in (createdAt, id) order.
     index('bookings_created_idx').on(t.companyId, t.createdAt, t.id),
+    // A channel's booking by its own reference (the channel API and CSV imports), and what changed since a time.
+    index('bookings_channel_idx').on(t.companyId, t.source, t.bookingId),
+    index('bookings_updated_idx').on(t.companyId, t.updatedAt, t.id),
     foreignKey({ columns: [t.companyId], foreignColumns: [companies.id] }).onDelete('cascade'),
   ],
 );

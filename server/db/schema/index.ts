@@ -6,3 +6,4 @@ export * from './slots';
 export * from './timetable';
 export * from './events';
 export * from './idempotency';
+export * from './apiKeys';

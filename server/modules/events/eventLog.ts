@@ -19,7 +19,12 @@ export interface Change {
  * Writes the change's event in the change's transaction, with who made it and from which device. Call it last, once
  * the change is made (events.repository.ts `appendEvent`).
  */
-export function recordEvent(tx: Db, auth: AuthContext, change: Change): Promise<void> {
+/** Who made a change: a signed-in member, or a channel's API key (no member: `userId` null). */
+export type EventActor = Pick<AuthContext, 'companyId' | 'name' | 'email' | 'device' | 'eventWritten'> & {
+  userId: string | null;
+};
+
+export function recordEvent(tx: Db, auth: EventActor, change: Change): Promise<void> {
   auth.eventWritten();
   return appendEvent(tx, {
     companyId: auth.companyId,

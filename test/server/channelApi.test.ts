@@ -1,0 +1,198 @@
+import { eq, sql } from 'drizzle-orm';
+import { apiKeys, bookings, events } from '../../server/db/schema';
+import { addBooking, createCompany, type CompanyFixture } from './fixtures';
+import { bearer, createTestApp, DB_KINDS, describeEachDb, type TestApp } from './helpers';
+
+const DAY = '2026-07-01';
+const booking = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Ana Viator',
+  date: DAY,
+  time: '10:00',
+  tour: 'Old Town Walk',
+  phone: '+34 600 111 222',
+  adults: 2,
+  children: 1,
+  ...overrides,
+});
+
+const put = (t: TestApp, key: string, ref: string, payload: Record<string, unknown>, source = 'Viator') =>
+  t.app.inject({ method: 'PUT', url: `/api/v1/bookings/${source}/${ref}`, headers: bearer(key), payload });
+
+const eventsOf = (t: TestApp, id: string) =>
+  t.db
+    .select()
+    .from(events)
+    .where(sql`${id} = any(${events.bookingIds})`);
+
+describeEachDb('the channel API', (ctx) => {
+  let c: CompanyFixture;
+  beforeAll(async () => {
+    c = await createCompany(ctx().app, ctx().db);
+  });
+
+  it('creates a booking by its channel reference, and the same request again changes nothing', async () => {
+    const t = ctx();
+    const created = await put(t, c.apiKey, 'V-1001', booking());
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ bookingId: 'V-1001', source: 'Viator', pax: 3, manual: false });
+    const id = created.json()._id as string;
+    const again = await put(t, c.apiKey, 'V-1001', booking());
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(created.json());
+    const logged = await eventsOf(t, id);
+    expect(logged.map((e) => [e.kind, e.memberName, e.memberId])).toEqual([['booking.added', 'API key Website', null]]);
+  });
+
+  it('updates a changed booking, keeps its check-ins, and refuses counts below them', async () => {
+    const t = ctx();
+    const id = (await put(t, c.apiKey, 'V-1002', booking())).json()._id as string;
+    await t.db.update(bookings).set({ attendedAdults: 2 }).where(eq(bookings.id, id));
+    const moved = await put(t, c.apiKey, 'V-1002', booking({ time: '11:00', children: 0 }));
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ time: '11:00', pax: 2, attendees: [{ Adults: 2 }] });
+    const fewer = await put(t, c.apiKey, 'V-1002', booking({ time: '11:00', adults: 1, children: 0 }));
+    expect(fewer.statusCode).toBe(409);
+    expect(fewer.json()).toMatchObject({ code: 'COUNTS_BELOW_CHECKED_IN', error: expect.stringMatching(/^adults: /) });
+    expect((await eventsOf(t, id)).map((e) => e.kind).sort()).toEqual(['booking.added', 'booking.edited']);
+  });
+
+  it('cancels by DELETE (or a cancelled body), and a cancelled booking is not reopened', async () => {
+    const t = ctx();
+    await put(t, c.apiKey, 'V-1003', booking());
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/bookings/Viator/V-1003',
+      headers: bearer(c.apiKey),
+    });
+    expect(del.statusCode).toBe(200);
+    expect(del.json()).toMatchObject({ cancelled: true });
+    const reopen = await put(t, c.apiKey, 'V-1003', booking());
+    expect(reopen.statusCode).toBe(409);
+    expect(reopen.json()).toMatchObject({ code: 'CANCELLED' });
+    const viaBody = await put(t, c.apiKey, 'V-1004', booking({ cancelled: true }));
+    expect(viaBody.json()).toMatchObject({ cancelled: true });
+    const unknown = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/bookings/Viator/NOPE',
+      headers: bearer(c.apiKey),
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('names the field of a bad booking, without echoing names another company might use', async () => {
+    const t = ctx();
+    const tour = await put(t, c.apiKey, 'V-1005', booking({ tour: 'Secret Tour' }));
+    expect(tour.statusCode).toBe(400);
+    expect(tour.json()).toEqual({
+      error: "tour: not one of this company's tours (Settings › Tours)",
+      code: 'UNKNOWN_TOUR',
+    });
+    const source = await put(t, c.apiKey, 'V-1005', booking(), 'Nowhere');
+    expect(source.json()).toMatchObject({ code: 'UNKNOWN_SOURCE' });
+    const empty = await put(t, c.apiKey, 'V-1005', booking({ adults: 0, children: 0 }));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toMatch(/^adults: /);
+  });
+
+  it('lists the changes since a time, oldest first, for reconciliation', async () => {
+    const t = ctx();
+    const since = new Date(Date.now() - 1000).toISOString();
+    await put(t, c.apiKey, 'V-2001', booking({ name: 'First' }));
+    await put(t, c.apiKey, 'V-2002', booking({ name: 'Second' }));
+    const res = await t.app.inject({
+      url: `/api/v1/bookings?since=${encodeURIComponent(since)}`,
+      headers: bearer(c.apiKey),
+    });
+    expect(res.statusCode).toBe(200);
+    const names = (res.json().changes as Array<{ booking: { name: string } }>).map((change) => change.booking.name);
+    expect(names.slice(-2)).toEqual(['First', 'Second']);
+    expect(res.json().next).toBeNull();
+  });
+});
+
+describeEachDb('API keys', (ctx) => {
+  let a: CompanyFixture;
+  let b: CompanyFixture;
+  beforeAll(async () => {
+    a = await createCompany(ctx().app, ctx().db);
+    b = await createCompany(ctx().app, ctx().db);
+  });
+
+  const create = (t: TestApp, token: string, name: string) =>
+    t.app.inject({ method: 'POST', url: '/api/company/api-keys', headers: bearer(token), payload: { name } });
+
+  it('are made by a Manager, shown once and stored only as a hash', async () => {
+    const t = ctx();
+    const made = await create(t, a.manager.token, 'Channel manager');
+    expect(made.statusCode).toBe(201);
+    const { key, secret } = made.json() as { key: { _id: string; prefix: string }; secret: string };
+    expect(secret.startsWith(key.prefix)).toBe(true);
+    const [row] = await t.db.select().from(apiKeys).where(eq(apiKeys.id, key._id));
+    expect(JSON.stringify(row)).not.toContain(secret.split('_').at(-1));
+    const list = await t.app.inject({ url: '/api/company/api-keys', headers: bearer(a.manager.token) });
+    expect(list.body).not.toContain(secret);
+    expect(list.json()).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Channel manager' })]));
+    expect((await create(t, a.manager.token, 'channel MANAGER')).statusCode).toBe(409);
+    expect((await create(t, a.guide.token, 'Mine')).statusCode).toBe(403);
+    // The new key works, and its use is shown.
+    expect((await put(t, secret, 'K-1', booking())).statusCode).toBe(201);
+    const used = await t.app.inject({ url: '/api/company/api-keys', headers: bearer(a.manager.token) });
+    const listed = (used.json() as Array<{ _id: string; lastUsedAt: string | null }>).find((k) => k._id === key._id);
+    expect(listed?.lastUsedAt).not.toBeNull();
+  });
+
+  it('stop at once when revoked', async () => {
+    const t = ctx();
+    const { key, secret } = (await create(t, a.manager.token, 'Old website')).json();
+    const revoked = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/company/api-keys/${key._id}`,
+      headers: bearer(a.manager.token),
+    });
+    expect(revoked.json()).toMatchObject({ revokedAt: expect.any(String) });
+    expect((await put(t, secret, 'K-2', booking())).statusCode).toBe(401);
+  });
+
+  it("reach only their company's bookings and only the channel routes", async () => {
+    const t = ctx();
+    const theirs = await addBooking(t.db, b.companyId, {
+      date: DAY,
+      time: '10:00',
+      source: 'Viator',
+      bookingId: 'B-1',
+    });
+    const del = await t.app.inject({ method: 'DELETE', url: '/api/v1/bookings/Viator/B-1', headers: bearer(a.apiKey) });
+    expect(del.statusCode).toBe(404);
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, theirs.id));
+    expect(row?.cancelled).toBe(false);
+    for (const url of ['/api/company', '/api/user/users/company', `/api/bookings/date/${DAY}`]) {
+      expect((await t.app.inject({ url, headers: bearer(a.apiKey) })).statusCode).toBe(401);
+    }
+    // A member's token is no key.
+    expect((await put(t, a.manager.token, 'K-3', booking())).statusCode).toBe(401);
+    // A key naming another company, or with a wrong secret, is refused.
+    const forged = a.apiKey.replace(a.companyId.replaceAll('-', ''), b.companyId.replaceAll('-', ''));
+    expect((await put(t, forged, 'K-4', booking())).statusCode).toBe(401);
+    expect((await put(t, `${a.apiKey.slice(0, -4)}AAAA`, 'K-5', booking())).statusCode).toBe(401);
+  });
+});
+
+describe('the channel API rate limit', () => {
+  it('answers 429 once a key has made its calls for the minute', async () => {
+    const t = await createTestApp(DB_KINDS[0]!, { channelRateLimit: 3 });
+    try {
+      const c = await createCompany(t.app, t.db);
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await t.app.inject({
+          url: '/api/v1/bookings?since=2026-01-01T00:00:00Z',
+          headers: bearer(c.apiKey),
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+});
