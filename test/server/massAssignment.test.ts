@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { RouteEntry } from '../../server/app';
 import * as schema from '../../server/db/schema';
 import { createCompany, type CompanyFixture } from './fixtures';
-import { authFor, bearer, describeEachDb, type TestApp } from './helpers';
+import { authFor, describeEachDb, type TestApp } from './helpers';
 import { allRows, buildRequest, companyRows, routeKey, seedTarget, tokenAfter, type Target } from './routeFillers';
 
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
