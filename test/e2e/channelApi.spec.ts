@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { MANAGER, signIn, todayInMadrid } from './fixtures';
+
+// Issue 24: a Manager gives the company's website a key; the website's bookings then appear on the day by themselves.
+test('a Manager makes an API key, a channel books with it, and revoking it stops the channel', async ({
+  page,
+  request,
+}, testInfo) => {
+  const stamp = `${testInfo.project.name}-${Date.now()}`;
+  const keyName = `Website ${stamp}`;
+  const guest = `Zoë Channel ${stamp}`;
+  await signIn(page, MANAGER);
+  await expect(page).toHaveURL(/\/bookings\/date\//);
+  await page.goto('/settings');
+
+  const keys = page.getByRole('region', { name: 'Channel API keys' });
+  await keys.getByRole('button', { name: 'New API key' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New API key' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(keyName);
+  await dialog.getByRole('button', { name: 'Create key' }).click();
+  const secretField = page.getByRole('dialog', { name: `API key ${keyName} created` }).getByLabel('API key');
+  const secret = await secretField.inputValue();
+  expect(secret).toMatch(/^tdk_/);
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByText(secret)).toHaveCount(0);
+  await expect(keys.getByText(keyName)).toBeVisible();
+
+  const day = todayInMadrid();
+  const headers = { authorization: `Bearer ${secret}` };
+  const body = { name: guest, date: day, time: '18:00', tour: 'Sunset Boat Trip', adults: 2, children: 1 };
+  const put = () => request.put(`/api/v1/bookings/Website/W-${stamp}`, { headers, data: body });
+  expect((await put()).status()).toBe(201);
+  expect((await put()).status()).toBe(200);
+
+  await page.goto(`/bookings/date/${day}/18:00/Sunset%20Boat%20Trip`);
+  const row = page.getByRole('listitem', { name: guest });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('Website');
+
+  await page.goto('/settings');
+  await keys.getByRole('button', { name: `Revoke ${keyName}` }).click();
+  await page
+    .getByRole('dialog', { name: `Revoke ${keyName}?` })
+    .getByRole('button', { name: 'Revoke' })
+    .click();
+  await expect(page.getByText(`${keyName} revoked`)).toBeVisible();
+  expect((await put()).status()).toBe(401);
+});
