@@ -2,7 +2,7 @@ import type { OutboxEntry } from '../../../domain/outbox';
 import { overrideEntry } from '../../../domain/outboxOverride';
 import { randomId } from '../../../services/deviceId';
 import { nextSeq, sender, type Thunk } from './outboxActions';
-import { entryRemoved, entrySaved } from './outboxSlice';
+import { entryQueued, entryRemoved } from './outboxSlice';
 
 /** "Keep 3" after a conflict, or "Dismiss" after a refusal: the server's counts stay, the entry goes. */
 export const settleEntry =
@@ -18,6 +18,6 @@ export const applyMine =
   (dispatch, getState) => {
     const next = overrideEntry(entry, randomId(), new Date(), nextSeq());
     dispatch(entryRemoved(entry.id));
-    dispatch(entrySaved(next));
+    dispatch(entryQueued(next));
     void sender(dispatch, getState).then((sync) => sync?.keep(next, entry.id));
   };

@@ -3,7 +3,7 @@ import type { CountList } from '../../../domain/customerTypes';
 import type { OutboxEntry } from '../../../domain/outbox';
 import { randomId } from '../../../services/deviceId';
 import type { SlotArgs } from '../slotApi';
-import { entrySaved } from './outboxSlice';
+import { entryQueued } from './outboxSlice';
 import type { OutboxHost } from './outboxSync';
 
 export type Thunk = (dispatch: OutboxHost['dispatch'], getState: OutboxHost['getState']) => void;
@@ -45,7 +45,7 @@ export const queueCheckIn =
       state: 'waiting',
       ...(chosenGuide ? { chosenGuide } : {}),
     };
-    dispatch(entrySaved(entry));
+    dispatch(entryQueued(entry));
     // Written once the tap's render is done: on a slow phone the count shows first, and a task later it is on disk.
     setTimeout(() => void sender(dispatch, getState).then((sync) => sync?.keep(entry)), 0);
   };

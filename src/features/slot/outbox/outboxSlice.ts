@@ -8,12 +8,15 @@ export interface OutboxState {
   /** False after a send found no network (navigator.onLine alone is not trusted) or the browser went offline. */
   online: boolean;
   syncing: boolean;
+  /** Entries shown but not yet on the device's disk: a reload of the device's copy must not drop them. */
+  unsaved: string[];
 }
 
 const initialState = (): OutboxState => ({
   entries: [],
   online: typeof navigator === 'undefined' || navigator.onLine,
   syncing: false,
+  unsaved: [],
 });
 
 export const outboxSlice = createSlice({
@@ -22,7 +25,17 @@ export const outboxSlice = createSlice({
   reducers: {
     /** The device's copy, read at sign-in or after another tab changed it. */
     outboxLoaded(state, { payload }: PayloadAction<OutboxEntry[]>) {
-      state.entries = [...payload].sort(byOrder);
+      const loaded = new Set(payload.map((entry) => entry.id));
+      const unsaved = state.entries.filter((entry) => state.unsaved.includes(entry.id) && !loaded.has(entry.id));
+      state.entries = [...payload, ...unsaved].sort(byOrder);
+    },
+    /** A tap's new entry: shown at once, on disk a moment later (`entryStored`). */
+    entryQueued(state, { payload }: PayloadAction<OutboxEntry>) {
+      state.entries.push(payload);
+      state.unsaved.push(payload.id);
+    },
+    entryStored(state, { payload }: PayloadAction<string>) {
+      state.unsaved = state.unsaved.filter((id) => id !== payload);
     },
     /** A new check-in, or one whose state changed (sent into a conflict, refused). */
     entrySaved(state, { payload }: PayloadAction<OutboxEntry>) {
@@ -41,7 +54,7 @@ export const outboxSlice = createSlice({
   extraReducers: (builder) => builder.addCase(loggedOut, () => initialState()),
 });
 
-export const { outboxLoaded, entrySaved, entryRemoved, syncChanged } = outboxSlice.actions;
+export const { outboxLoaded, entryQueued, entryStored, entrySaved, entryRemoved, syncChanged } = outboxSlice.actions;
 
 type WithOutbox = { outbox: OutboxState };
 export const selectOutboxEntries = (state: WithOutbox) => state.outbox.entries;

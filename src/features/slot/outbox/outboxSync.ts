@@ -1,6 +1,6 @@
 import { byOrder, type OutboxEntry } from '../../../domain/outbox';
 import { deleteEntry, entriesOf, putEntry } from '../../../services/offline/outboxStore';
-import { entryRemoved, entrySaved, outboxLoaded, syncChanged, type OutboxState } from './outboxSlice';
+import { entryRemoved, entrySaved, entryStored, outboxLoaded, syncChanged, type OutboxState } from './outboxSlice';
 import { sendEntry, type Dispatch } from './sendEntry';
 
 export interface OutboxHost {
@@ -62,6 +62,7 @@ export class OutboxSync {
       // No IndexedDB (private mode, a full disk): the entry stays in this tab's memory and is still sent.
     }
     this.unsaved.delete(entry.id);
+    this.host.dispatch(entryStored(entry.id));
     this.announce();
     this.flush();
   }
@@ -93,11 +94,14 @@ export class OutboxSync {
     this.running = true;
     clearTimeout(this.timer);
     let offline = false;
+    let progressed = false;
     try {
       await withLock(`${CHANNEL}|${this.userId}`, async () => {
         do {
           this.again = false;
-          offline = await this.sendAll();
+          const run = await this.sendAll();
+          offline = run.offline;
+          progressed ||= run.sent > 0;
         } while (this.again && !offline && !this.stopped);
       });
     } finally {
@@ -106,6 +110,8 @@ export class OutboxSync {
     if (this.stopped) return;
     this.host.dispatch(syncChanged({ syncing: false, online: !offline }));
     if (offline) {
+      // A lossy network that still lets some through is tried again soon; one that lets nothing through, less often.
+      if (progressed) this.retryMs = FIRST_RETRY_MS;
       this.timer = setTimeout(() => this.flush(), this.retryMs);
       this.retryMs = Math.min(this.retryMs * 2, LAST_RETRY_MS);
     } else {
@@ -113,16 +119,18 @@ export class OutboxSync {
     }
   }
 
-  /** True when the network failed: the rest waits for the next try. */
-  private async sendAll(): Promise<boolean> {
+  /** How many went through, and whether the network failed (the rest waits for the next try). */
+  private async sendAll(): Promise<{ offline: boolean; sent: number }> {
     const held = new Set<string>();
+    let sent = 0;
     for (const entry of await this.entries()) {
-      if (this.stopped || this.host.getState().auth.user?._id !== this.userId) return false;
+      if (this.stopped || this.host.getState().auth.user?._id !== this.userId) return { offline: false, sent };
       if (entry.state === 'conflict') held.add(entry.bookingId);
       if (entry.state !== 'waiting' || held.has(entry.bookingId)) continue;
       this.host.dispatch(syncChanged({ syncing: true }));
       const outcome = await sendEntry(this.host.dispatch, entry);
-      if (outcome.kind === 'retry') return true;
+      if (outcome.kind === 'retry') return { offline: true, sent };
+      sent += 1;
       // The server answered: whatever the browser said, the network is there.
       if (!this.host.getState().outbox.online) this.host.dispatch(syncChanged({ online: true }));
       if (outcome.kind === 'sent') {
@@ -139,7 +147,7 @@ export class OutboxSync {
       }
       this.announce();
     }
-    return false;
+    return { offline: false, sent };
   }
 
   /** What is still to send: the device's copy (another tab may have sent some), or this tab's without IndexedDB. */
