@@ -31,6 +31,8 @@ import { EventHub } from './modules/events/eventHub';
 import { EventNotifier } from './modules/events/eventNotifier';
 import { eventsRoutes } from './modules/events/events.routes';
 import { HistoryService } from './modules/events/history.service';
+import { importsRoutes } from './modules/imports/imports.routes';
+import { ImportsService } from './modules/imports/imports.service';
 import { liveRoutes } from './modules/events/live.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { NotesService } from './modules/notes/notes.service';
@@ -180,6 +182,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     channel: new ChannelBookingsService(tenancy),
     rateLimit: { max: config.channelRateLimit, timeWindow: 60_000 },
   });
+  await app.register(importsRoutes, { imports: new ImportsService(tenancy) });
   await app.register(liveRoutes, {
     hub: new EventHub(database, tenancy),
     tenancy,

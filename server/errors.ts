@@ -49,3 +49,9 @@ export class TooManyRequestsError extends AppError {
     super(429, code, message, undefined, retryAfter);
   }
 }
+
+export class PayloadTooLargeError extends AppError {
+  constructor(message: string) {
+    super(413, 'PAYLOAD_TOO_LARGE', message);
+  }
+}

@@ -18,6 +18,7 @@ export const EVENT_KINDS = [
   'team.memberRemoved',
   'channel.keyCreated',
   'channel.keyRevoked',
+  'bookings.imported',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 

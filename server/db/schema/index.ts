@@ -7,3 +7,4 @@ export * from './timetable';
 export * from './events';
 export * from './idempotency';
 export * from './apiKeys';
+export * from './imports';

@@ -1,7 +1,7 @@
 import type { EventKind, EventSlot } from '../../../src/domain/events';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../db/signedIn';
-import { appendEvent } from './events.repository';
+import { appendEvent, type NewEvent } from './events.repository';
 
 /** What was true before and after, by the label a reader sees (e.g. `{ Adults: 3 }`). */
 export type Facts = Record<string, string | number | boolean | null>;
@@ -26,7 +26,12 @@ export type EventActor = Pick<AuthContext, 'companyId' | 'name' | 'email' | 'dev
 
 export function recordEvent(tx: Db, auth: EventActor, change: Change): Promise<void> {
   auth.eventWritten();
-  return appendEvent(tx, {
+  return appendEvent(tx, eventOf(auth, change));
+}
+
+/** The row a change appends (many at once: events.repository.ts `appendEvents`). */
+export function eventOf(auth: EventActor, change: Change): NewEvent {
+  return {
     companyId: auth.companyId,
     kind: change.kind,
     bookingIds: change.bookingIds ?? [],
@@ -40,7 +45,7 @@ export function recordEvent(tx: Db, auth: EventActor, change: Change): Promise<v
     operationId: change.operationId ?? null,
     before: change.before ?? null,
     after: change.after ?? null,
-  });
+  };
 }
 
 /** The facts that differ between two records, each side keeping only its changed labels. */

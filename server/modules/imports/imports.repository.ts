@@ -1,0 +1,79 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { ImportMapping } from '../../../src/domain/schemas/imports';
+import type { Db } from '../../db/client';
+import { bookings, events, importMappings } from '../../db/schema';
+import { bookingColumns, type BookingRow, type NewBooking } from '../bookings/bookings.repository';
+
+/** A booking's channel identity: its source and the channel's booking id. */
+export const referenceKey = (source: string, reference: string) => `${source}\u0000${reference}`;
+
+/** The company's bookings with these references, by reference; the oldest when a reference was booked twice. */
+export async function findByReferences(
+  db: Db,
+  companyId: string,
+  wanted: Array<{ source: string; reference: string }>,
+): Promise<Map<string, BookingRow>> {
+  const found = new Map<string, BookingRow>();
+  if (wanted.length === 0) return found;
+  const sources = [...new Set(wanted.map((w) => w.source))];
+  const references = [...new Set(wanted.map((w) => w.reference))];
+  const rows = await db
+    .select(bookingColumns)
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.companyId, companyId),
+        inArray(bookings.source, sources),
+        inArray(bookings.bookingId, references),
+      ),
+    )
+    .orderBy(desc(bookings.createdAt), desc(bookings.id));
+  // Oldest last, so it is the one kept.
+  for (const row of rows) found.set(referenceKey(row.source, row.bookingId), row);
+  return found;
+}
+
+/** The channel API's lock (channelBookings.repository.ts), on many references at once, in one order: no deadlock. */
+export async function lockReferences(db: Db, companyId: string, keys: Array<{ source: string; reference: string }>) {
+  if (keys.length === 0) return;
+  const names = [...new Set(keys.map((k) => `${companyId}|${k.source}|${k.reference}`))].sort();
+  const values = sql.join(
+    names.map((name) => sql`(${name})`),
+    sql`, `,
+  );
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from (select k from (values ${values}) v(k) order by k) s`,
+  );
+}
+
+export function insertBookings(db: Db, rows: NewBooking[]): Promise<BookingRow[]> {
+  return rows.length === 0 ? Promise.resolve([]) : db.insert(bookings).values(rows).returning(bookingColumns);
+}
+
+export async function listMappings(db: Db, companyId: string): Promise<ImportMapping[]> {
+  const rows = await db
+    .select()
+    .from(importMappings)
+    .where(eq(importMappings.companyId, companyId))
+    .orderBy(asc(importMappings.source));
+  return rows.map((row) => ({ ...row.mapping, source: row.source }));
+}
+
+export async function saveMapping(db: Db, companyId: string, { source, ...mapping }: ImportMapping): Promise<void> {
+  await db
+    .insert(importMappings)
+    .values({ companyId, source, mapping })
+    .onConflictDoUpdate({
+      target: [importMappings.companyId, importMappings.source],
+      set: { mapping, updatedAt: sql`now()` },
+    });
+}
+
+export function recentImportEvents(db: Db, companyId: string, limit: number) {
+  return db
+    .select({ at: events.at, by: events.memberName, after: events.after })
+    .from(events)
+    .where(and(eq(events.companyId, companyId), eq(events.kind, 'bookings.imported')))
+    .orderBy(desc(events.id))
+    .limit(limit);
+}

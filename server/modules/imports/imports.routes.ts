@@ -1,0 +1,108 @@
+import { PassThrough, Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ImportProgress } from '../../../src/domain/imports';
+import { errorBodySchema } from '../../../src/domain/schemas/auth';
+import {
+  importMappingSchema,
+  importQuerySchema,
+  inspectedFileSchema,
+  inspectQuerySchema,
+  pastImportSchema,
+  type ImportQuery,
+} from '../../../src/domain/schemas/imports';
+import { AppError } from '../../errors';
+import { requireManager } from '../../plugins/auth';
+import type { ImportsService } from './imports.service';
+import { inspectFile } from './inspectFile';
+
+const tags = ['Imports'];
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+const fileErrors = { ...errors, 413: errorBodySchema, 415: errorBodySchema };
+/** The file is read as it arrives, never buffered whole by Fastify. */
+const FILE_TYPES = ['text/csv', 'text/tab-separated-values', 'application/octet-stream'];
+const progressLines = {
+  description:
+    'Newline-delimited JSON: `{"type":"progress","rows","bytes"}` after each batch of rows, then ' +
+    '`{"type":"done","summary"}` (the summary below) or `{"type":"error","error"}`.',
+  content: {
+    'application/x-ndjson': {
+      schema: z.any().describe('The summary: rows, counts per outcome, and the first rows of each outcome listed.'),
+    },
+  },
+};
+
+function fileOf(request: FastifyRequest): Readable {
+  if (request.body instanceof Readable) return request.body;
+  throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file itself, as text/csv');
+}
+
+/** Bulk CSV import of channel bookings (issue 24), for Managers: inspect a file, preview it, apply it. */
+export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> = async (app, { imports }) => {
+  app.addContentTypeParser(FILE_TYPES, (_request, payload, done) => done(null, payload));
+
+  /** The answer is streamed: progress lines while the rows are read, then the summary (or what stopped it). */
+  async function streamed(request: FastifyRequest<{ Querystring: ImportQuery }>, reply: FastifyReply, mode: 'preview' | 'apply') {
+    const opened = await imports.open(requireManager(request), request.query, fileOf(request));
+    const out = new PassThrough();
+    const send = (line: ImportProgress) => out.write(`${JSON.stringify(line)}\n`);
+    void opened
+      .run(mode, send)
+      .then(
+        (summary) => send({ type: 'done', summary }),
+        (err: unknown) => {
+          if (!(err instanceof AppError)) request.log.error({ err }, 'import stopped');
+          const error = err instanceof AppError ? err.message : 'The import stopped: an error on the server';
+          send({ type: 'error', error });
+        },
+      )
+      .finally(() => out.end());
+    return reply.type('application/x-ndjson; charset=utf-8').header('cache-control', 'no-store').send(out);
+  }
+
+  app.post(
+    '/api/imports/inspect',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags,
+        querystring: inspectQuerySchema,
+        response: { 200: inspectedFileSchema, ...fileErrors },
+      },
+    },
+    async (request) => {
+      requireManager(request);
+      return inspectFile(fileOf(request), request.query.delimiter);
+    },
+  );
+
+  for (const mode of ['preview', 'apply'] as const) {
+    app.post(
+      `/api/imports/${mode}`,
+      {
+        config: { access: 'manager' },
+        // Compressed, the progress lines would wait in the compressor's buffer.
+        compress: false,
+        schema: {
+          tags,
+          querystring: importQuerySchema,
+          response: { 200: progressLines, ...fileErrors },
+        },
+      },
+      (request, reply) => streamed(request, reply, mode),
+    );
+  }
+
+  app.get(
+    '/api/imports/mappings',
+    { config: { access: 'manager' }, schema: { tags, response: { 200: z.array(importMappingSchema), ...errors } } },
+    async (request) => imports.mappings(requireManager(request)),
+  );
+
+  app.get(
+    '/api/imports',
+    { config: { access: 'manager' }, schema: { tags, response: { 200: z.array(pastImportSchema), ...errors } } },
+    async (request) => imports.recent(requireManager(request)),
+  );
+};

@@ -1,0 +1,127 @@
+import { format, isValid, parse } from 'date-fns';
+import { ADD_ADULTS_MAX, ADD_OTHER_MAX, NAME_MAX, isValidPhone } from './booking';
+import type { CustomerCounts } from './customerTypes';
+import { DAY_FORMAT, isCalendarDay } from './dates';
+import { COUNT_FIELDS, DATE_FORMATS, IMPORT_FIELD_LABELS, type DateFormatId, type ImportColumns } from './imports';
+
+/** A row read as a booking, before it is compared with the company's. */
+export interface ImportedBooking {
+  reference: string;
+  source: string;
+  name: string;
+  date: string;
+  time: string;
+  tour: string;
+  /** Undefined when the file has no phone column: the booking's phone stays as it is. */
+  phone: string | null | undefined;
+  counts: CustomerCounts;
+  cancelled: boolean;
+}
+
+/** The company's tours and sources by their lower-case names: a file's "old town walk" is the Old Town Walk. */
+export interface ImportCatalog {
+  tours: Map<string, string>;
+  sources: Map<string, string>;
+}
+
+export interface RowPlan {
+  columns: ImportColumns;
+  dateFormat: DateFormatId;
+  /** Every row's source, when the file has no source column. */
+  fixedSource?: string;
+}
+
+export type ReadRow = { booking: ImportedBooking } | { reason: string };
+
+const REFERENCE_MAX = 120;
+const COUNT_MAX = { adults: ADD_ADULTS_MAX, teens: ADD_OTHER_MAX, children: ADD_OTHER_MAX };
+const YES = new Set(['yes', 'y', 'true', '1', 'x', 'cancelled', 'canceled', 'cancel']);
+const NO = new Set(['', 'no', 'n', 'false', '0', 'confirmed', 'active', 'booked', 'ok']);
+const TIME_PART = /(\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?\s*(?:([AaPp])\.?[Mm]\.?)?/g;
+/** A time after a date in one cell ("25/11/2026 10:00", ISO's "2026-11-25T10:00:00Z"). */
+const TRAILING_TIME = /[T\s]+\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:[AaPp]\.?[Mm]\.?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+const REFERENCE_DAY = new Date(2000, 0, 1);
+
+class RowError extends Error {}
+const refuse = (field: keyof typeof IMPORT_FIELD_LABELS, why: string): never => {
+  throw new RowError(`${IMPORT_FIELD_LABELS[field]}: ${why}`);
+};
+
+function readDate(cell: string, formatId: DateFormatId): string {
+  const pattern = DATE_FORMATS.find((f) => f.id === formatId)?.pattern ?? formatId;
+  const parsed = parse(cell.replace(TRAILING_TIME, ''), pattern, REFERENCE_DAY);
+  const day = isValid(parsed) ? format(parsed, DAY_FORMAT) : '';
+  return isCalendarDay(day) ? day : refuse('date', cell ? `"${cell}" is not a date as ${formatId}` : 'missing');
+}
+
+function readTime(cell: string): string {
+  const match = [...cell.matchAll(TIME_PART)].at(-1);
+  if (!match) return refuse('time', cell ? `"${cell}" is not a time` : 'missing');
+  let hours = Number(match[1]);
+  const meridiem = match[3]?.toLowerCase();
+  if (meridiem && (hours < 1 || hours > 12)) refuse('time', `"${cell}" is not a time`);
+  if (meridiem === 'a' && hours === 12) hours = 0;
+  if (meridiem === 'p' && hours < 12) hours += 12;
+  if (hours > 23 || Number(match[2]) > 59) refuse('time', `"${cell}" is not a time`);
+  return `${String(hours).padStart(2, '0')}:${match[2]}`;
+}
+
+function readCount(cell: string, field: (typeof COUNT_FIELDS)[number]): number {
+  if (cell === '') return 0;
+  if (!/^\d+$/.test(cell)) refuse(field, `"${cell}" is not a whole number`);
+  const count = Number(cell);
+  return count > COUNT_MAX[field] ? refuse(field, `${count} is more than ${COUNT_MAX[field]}`) : count;
+}
+
+function named(catalog: Map<string, string>, cell: string, field: 'tour' | 'source'): string {
+  if (!cell) refuse(field, 'missing');
+  const what = field === 'tour' ? "this company's tours" : "this company's sources";
+  return catalog.get(cell.toLowerCase()) ?? refuse(field, `"${cell}" is not one of ${what} (Settings)`);
+}
+
+/** One data row as a booking, or the first reason it cannot be one, naming the field. */
+export function readImportRow(cells: readonly string[], plan: RowPlan, catalog: ImportCatalog): ReadRow {
+  const cell = (field: keyof ImportColumns) => {
+    const column = plan.columns[field];
+    return column === undefined ? '' : (cells[column] ?? '').trim();
+  };
+  try {
+    const reference = cell('reference');
+    if (!reference) refuse('reference', 'missing');
+    if (reference.length > REFERENCE_MAX) refuse('reference', `longer than ${REFERENCE_MAX} characters`);
+    const name = cell('name');
+    if (!name) refuse('name', 'missing');
+    if (name.length > NAME_MAX) refuse('name', `longer than ${NAME_MAX} characters`);
+    const date = readDate(cell('date'), plan.dateFormat);
+    const time = readTime(cell('time'));
+    const tour = named(catalog.tours, cell('tour'), 'tour');
+    const source = named(catalog.sources, plan.fixedSource ?? cell('source'), 'source');
+    const phone = cell('phone');
+    if (phone && !isValidPhone(phone)) refuse('phone', `"${phone}" is not a phone number`);
+    const cancelledCell = cell('cancelled').toLowerCase();
+    if (!YES.has(cancelledCell) && !NO.has(cancelledCell)) refuse('cancelled', `"${cell('cancelled')}" is not yes or no`);
+    const cancelled = YES.has(cancelledCell);
+    const counts = {
+      Adults: readCount(cell('adults'), 'adults'),
+      Teens: readCount(cell('teens'), 'teens'),
+      Children: readCount(cell('children'), 'children'),
+    };
+    if (!cancelled && counts.Adults + counts.Teens + counts.Children === 0) {
+      refuse('adults', 'a booking has at least one guest');
+    }
+    const phoneOrNone = plan.columns.phone === undefined ? undefined : phone || null;
+    return { booking: { reference, source, name, date, time, tour, phone: phoneOrNone, counts, cancelled } };
+  } catch (err) {
+    if (err instanceof RowError) return { reason: err.message };
+    throw err;
+  }
+}
+
+/** A row's own words for its booking, to list it even when it cannot be read. */
+export function rowLabel(cells: readonly string[], columns: ImportColumns) {
+  const cell = (field: keyof ImportColumns) => {
+    const column = columns[field];
+    return column === undefined ? '' : (cells[column] ?? '').trim().slice(0, 200);
+  };
+  return { reference: cell('reference'), name: cell('name'), date: cell('date') };
+}

@@ -1,0 +1,102 @@
+// CSV import of channel bookings (issue 24): the fields a file's columns map to, the formats, the outcomes.
+
+export const IMPORT_FIELDS = [
+  'reference',
+  'name',
+  'date',
+  'time',
+  'tour',
+  'source',
+  'phone',
+  'adults',
+  'teens',
+  'children',
+  'cancelled',
+] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
+  reference: 'Booking ID',
+  name: 'Name',
+  date: 'Date',
+  time: 'Time',
+  tour: 'Tour',
+  source: 'Source',
+  phone: 'Phone',
+  adults: 'Adults',
+  teens: 'Teens',
+  children: 'Children',
+  cancelled: 'Cancelled',
+};
+
+/** Without these a row cannot be a booking; the source may instead be one for the whole file. */
+export const REQUIRED_FIELDS: readonly ImportField[] = ['reference', 'name', 'date', 'time', 'tour'];
+export const COUNT_FIELDS = ['adults', 'teens', 'children'] as const;
+
+/** The date formats a file may use; `pattern` is date-fns's, lenient on leading zeros. */
+export const DATE_FORMATS = [
+  { id: 'yyyy-MM-dd', pattern: 'yyyy-M-d', example: '2026-11-25' },
+  { id: 'dd/MM/yyyy', pattern: 'd/M/yyyy', example: '25/11/2026' },
+  { id: 'MM/dd/yyyy', pattern: 'M/d/yyyy', example: '11/25/2026' },
+  { id: 'dd.MM.yyyy', pattern: 'd.M.yyyy', example: '25.11.2026' },
+  { id: 'dd-MM-yyyy', pattern: 'd-M-yyyy', example: '25-11-2026' },
+  { id: 'd MMM yyyy', pattern: 'd MMM yyyy', example: '25 Nov 2026' },
+  { id: 'MMM d, yyyy', pattern: 'MMM d, yyyy', example: 'Nov 25, 2026' },
+] as const;
+export type DateFormatId = (typeof DATE_FORMATS)[number]['id'];
+export const DATE_FORMAT_IDS = DATE_FORMATS.map((f) => f.id) as [DateFormatId, ...DateFormatId[]];
+
+export const DELIMITERS = { comma: ',', semicolon: ';', tab: '\t' } as const;
+export type DelimiterName = keyof typeof DELIMITERS;
+export const DELIMITER_LABELS: Record<DelimiterName, string> = {
+  comma: 'Comma (,)',
+  semicolon: 'Semicolon (;)',
+  tab: 'Tab',
+};
+
+export const ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'] as const;
+export type ImportEncoding = (typeof ENCODINGS)[number];
+
+export const IMPORT_OUTCOMES = ['create', 'update', 'cancel', 'unchanged', 'reject'] as const;
+export type ImportOutcome = (typeof IMPORT_OUTCOMES)[number];
+
+/** Rows listed per outcome in an answer; the counts cover every row. */
+export const IMPORT_LISTED_MAX = 500;
+export const IMPORT_BYTES_MAX = 64 * 1024 * 1024;
+/** How much of the file's start the server reads for its columns. */
+export const INSPECT_BYTES_MAX = 256 * 1024;
+export const IMPORT_COLUMNS_MAX = 200;
+
+/** Which column (0-based) holds each field; unmapped fields are left out. */
+export type ImportColumns = Partial<Record<ImportField, number>>;
+
+/** One listed row of a preview or an import: its row number in the file (the header is row 1). */
+export interface ImportRowResult {
+  row: number;
+  outcome: ImportOutcome;
+  reference: string;
+  name: string;
+  date: string;
+  /** Why a row was rejected or left unchanged, or what an update changes. */
+  reason?: string;
+}
+
+export interface ImportSummary {
+  rows: number;
+  counts: Record<ImportOutcome, number>;
+  listed: ImportRowResult[];
+}
+
+/** A line of the preview's and the import's answer (newline-delimited JSON). */
+export type ImportProgress =
+  | { type: 'progress'; rows: number; bytes: number }
+  | { type: 'done'; summary: ImportSummary }
+  | { type: 'error'; error: string };
+
+export const emptyCounts = (): Record<ImportOutcome, number> => ({
+  create: 0,
+  update: 0,
+  cancel: 0,
+  unchanged: 0,
+  reject: 0,
+});

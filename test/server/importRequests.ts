@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { ImportProgress, ImportSummary } from '../../src/domain/imports';
+import { bearer } from './helpers';
+
+/** Channel-style columns: 0 booking ref, 1 lead traveller, 2 travel date, 3 time, 4 product, 5 adults, 6 children, 7 status. */
+export const CHANNEL_HEADER = 'Booking Ref;Lead Traveller;Travel Date;Start;Product;Adults;Children;Status';
+export const CHANNEL_COLUMNS = {
+  reference: '0',
+  name: '1',
+  date: '2',
+  time: '3',
+  tour: '4',
+  adults: '5',
+  children: '6',
+  cancelled: '7',
+};
+
+export const channelQuery = (overrides: Record<string, string> = {}) => ({
+  fileName: 'viator-2026-11.csv',
+  encoding: 'utf-8',
+  delimiter: 'semicolon',
+  dateFormat: 'dd/MM/yyyy',
+  fixedSource: 'Viator',
+  ...CHANNEL_COLUMNS,
+  ...overrides,
+});
+
+export const csvOf = (...rows: string[]) => [CHANNEL_HEADER, ...rows].join('\r\n') + '\r\n';
+
+/** Sends a file to preview or apply and reads the answer's lines; `summary` is the last line's. */
+export async function sendImport(
+  app: FastifyInstance,
+  token: string,
+  mode: 'preview' | 'apply',
+  file: string | Buffer,
+  query: Record<string, string> = channelQuery(),
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/imports/${mode}`,
+    query,
+    headers: { ...bearer(token), 'content-type': 'text/csv' },
+    payload: file,
+  });
+  const lines =
+    res.statusCode === 200
+      ? res.body
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as ImportProgress)
+      : [];
+  const last = lines.at(-1);
+  const summary = last?.type === 'done' ? last.summary : undefined;
+  return { res, lines, summary: summary as ImportSummary };
+}
