@@ -25,6 +25,7 @@ const TAGS = [
   { name: 'Company', description: 'The company’s settings, tours and sources.' },
   { name: 'Timetable', description: 'The company’s departures.' },
   { name: 'Channel', description: 'Bookings from sales channels, sent with one of the company’s API keys.' },
+  { name: 'Imports', description: 'CSV files of channel bookings: inspected, previewed, then applied (Managers).' },
 ];
 
 const SECURITY_SCHEMES = {

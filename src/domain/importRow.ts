@@ -2,7 +2,7 @@ import { format, isValid, parse } from 'date-fns';
 import { ADD_ADULTS_MAX, ADD_OTHER_MAX, NAME_MAX, isValidPhone } from './booking';
 import type { CustomerCounts } from './customerTypes';
 import { DAY_FORMAT, isCalendarDay } from './dates';
-import { COUNT_FIELDS, DATE_FORMATS, IMPORT_FIELD_LABELS, type DateFormatId, type ImportColumns } from './imports';
+import { DATE_FORMATS, IMPORT_FIELD_LABELS, type CountField, type DateFormatId, type ImportColumns } from './imports';
 
 /** A row read as a booking, before it is compared with the company's. */
 export interface ImportedBooking {
@@ -66,7 +66,7 @@ function readTime(cell: string): string {
   return `${String(hours).padStart(2, '0')}:${match[2]}`;
 }
 
-function readCount(cell: string, field: (typeof COUNT_FIELDS)[number]): number {
+function readCount(cell: string, field: CountField): number {
   if (cell === '') return 0;
   if (!/^\d+$/.test(cell)) refuse(field, `"${cell}" is not a whole number`);
   const count = Number(cell);
@@ -99,7 +99,8 @@ export function readImportRow(cells: readonly string[], plan: RowPlan, catalog: 
     const phone = cell('phone');
     if (phone && !isValidPhone(phone)) refuse('phone', `"${phone}" is not a phone number`);
     const cancelledCell = cell('cancelled').toLowerCase();
-    if (!YES.has(cancelledCell) && !NO.has(cancelledCell)) refuse('cancelled', `"${cell('cancelled')}" is not yes or no`);
+    if (!YES.has(cancelledCell) && !NO.has(cancelledCell))
+      refuse('cancelled', `"${cell('cancelled')}" is not yes or no`);
     const cancelled = YES.has(cancelledCell);
     const counts = {
       Adults: readCount(cell('adults'), 'adults'),

@@ -32,6 +32,7 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
 /** Without these a row cannot be a booking; the source may instead be one for the whole file. */
 export const REQUIRED_FIELDS: readonly ImportField[] = ['reference', 'name', 'date', 'time', 'tour'];
 export const COUNT_FIELDS = ['adults', 'teens', 'children'] as const;
+export type CountField = (typeof COUNT_FIELDS)[number];
 
 /** The date formats a file may use; `pattern` is date-fns's, lenient on leading zeros. */
 export const DATE_FORMATS = [

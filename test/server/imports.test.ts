@@ -70,7 +70,13 @@ describeEachDb('CSV import of channel bookings', (ctx) => {
     ]);
     const recent = await t.app.inject({ method: 'GET', url: '/api/imports', headers: bearer(c.manager.token) });
     expect(recent.json()).toEqual([
-      expect.objectContaining({ fileName: 'viator-2026-11.csv', by: c.managerName, created: 1, updated: 1, rejected: 4 }),
+      expect.objectContaining({
+        fileName: 'viator-2026-11.csv',
+        by: c.managerName,
+        created: 1,
+        updated: 1,
+        rejected: 4,
+      }),
     ]);
 
     const again = await sendImport(t.app, c.manager.token, 'apply', file);
@@ -82,9 +88,22 @@ describeEachDb('CSV import of channel bookings', (ctx) => {
   it('never loses check-ins: fewer guests than checked in is rejected, and a check-in survives an update', async () => {
     const t = ctx();
     await t.db.update(bookings).set({ attendedAdults: 2 }).where(eq(bookings.bookingId, 'V-2'));
-    const fewer = await sendImport(t.app, c.manager.token, 'apply', csvOf('V-2;Bo Lind;01/12/2026;10:00;Old Town Walk;1;0;'));
-    expect(fewer.summary.listed[0]).toMatchObject({ outcome: 'reject', reason: 'Adults: 2 already checked in; the booking cannot have fewer' });
-    const renamed = await sendImport(t.app, c.manager.token, 'apply', csvOf('V-2;Bo Lindqvist;01/12/2026;10:00;Old Town Walk;2;0;'));
+    const fewer = await sendImport(
+      t.app,
+      c.manager.token,
+      'apply',
+      csvOf('V-2;Bo Lind;01/12/2026;10:00;Old Town Walk;1;0;'),
+    );
+    expect(fewer.summary.listed[0]).toMatchObject({
+      outcome: 'reject',
+      reason: 'Adults: 2 already checked in; the booking cannot have fewer',
+    });
+    const renamed = await sendImport(
+      t.app,
+      c.manager.token,
+      'apply',
+      csvOf('V-2;Bo Lindqvist;01/12/2026;10:00;Old Town Walk;2;0;'),
+    );
     expect(renamed.summary.counts.update).toBe(1);
     const [row] = (await viatorBookings(t, c)).filter((b) => b.bookingId === 'V-2');
     expect(row).toMatchObject({ name: 'Bo Lindqvist', adults: 2, attendedAdults: 2 });
@@ -131,7 +150,9 @@ describeEachDb('CSV import of channel bookings', (ctx) => {
   it('streams a 2,000-row file in batches with progress, and a bad row never stops the good ones', async () => {
     const t = ctx();
     const rows = Array.from({ length: 2000 }, (_, i) =>
-      i === 1234 ? `B-${i};Bad Row;99/99/2026;10:00;Old Town Walk;2;0;` : `B-${i};Guest ${i};03/12/2026;11:00;Old Town Walk;2;0;`,
+      i === 1234
+        ? `B-${i};Bad Row;99/99/2026;10:00;Old Town Walk;2;0;`
+        : `B-${i};Guest ${i};03/12/2026;11:00;Old Town Walk;2;0;`,
     );
     const { lines, summary } = await sendImport(t.app, c.manager.token, 'apply', csvOf(...rows));
     const progress = lines.filter((l) => l.type === 'progress');
@@ -140,10 +161,55 @@ describeEachDb('CSV import of channel bookings', (ctx) => {
     expect(bytes).toEqual([...bytes].sort((a, b) => a - b));
     expect(summary).toMatchObject({ rows: 2000, counts: { create: 1999, reject: 1 } });
     expect(summary.listed.find((r) => r.outcome === 'reject')).toMatchObject({ row: 1236, reference: 'B-1234' });
-    const [{ count }] = (await t.db.execute(
-      sql`select count(*)::int as count from bookings where company_id = ${c.companyId} and booking_id like 'B-%'`,
-    )).rows as Array<{ count: number }>;
-    expect(count).toBe(1999);
+    const [counted] = await t.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(bookings)
+      .where(and(eq(bookings.companyId, c.companyId), sql`${bookings.bookingId} like 'B-%'`));
+    expect(counted?.count).toBe(1999);
+  });
+
+  it('writes no booking of a batch whose events the log refuses, and says the import stopped', async () => {
+    const t = ctx();
+    await t.db.execute(sql`create or replace function refuse_import_event() returns trigger language plpgsql
+      as $$ begin raise exception 'the event log refused the write'; end $$`);
+    await t.db.execute(sql`create trigger refuse_import_event before insert on events
+      for each row execute function refuse_import_event()`);
+    try {
+      const before = await viatorBookings(t, c);
+      const { lines } = await sendImport(t.app, c.manager.token, 'apply', file);
+      expect(lines.at(-1)).toEqual({ type: 'error', error: 'The import stopped: an error on the server' });
+      expect(await viatorBookings(t, c)).toEqual(before);
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_import_event on events`);
+    }
+  });
+
+  it('inspects the start of a file: a BOM and semicolons, UTF-16 with tabs, Windows-1252', async () => {
+    const t = ctx();
+    const inspect = (body: Buffer) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/imports/inspect',
+        headers: { ...bearer(c.manager.token), 'content-type': 'text/csv' },
+        payload: body,
+      });
+    const bom = await inspect(Buffer.from(`\uFEFF${file}`, 'utf8'));
+    expect(bom.json()).toMatchObject({
+      encoding: 'utf-8',
+      delimiter: 'semicolon',
+      columns: ['Booking Ref', 'Lead Traveller', 'Travel Date', 'Start', 'Product', 'Adults', 'Children', 'Status'],
+    });
+    expect(bom.json().sample).toHaveLength(5);
+    expect(bom.json().sample[0][1]).toBe('José Núñez');
+    const utf16 = await inspect(Buffer.from('\uFEFFRef\tName\nU-1\tZoë\n', 'utf16le'));
+    expect(utf16.json()).toEqual({
+      encoding: 'utf-16le',
+      delimiter: 'tab',
+      columns: ['Ref', 'Name'],
+      sample: [['U-1', 'Zoë']],
+    });
+    const latin = await inspect(Buffer.from('Ref,Name\nL-1,Jos\xe9\n', 'latin1'));
+    expect(latin.json()).toMatchObject({ encoding: 'windows-1252', delimiter: 'comma', sample: [['L-1', 'José']] });
   });
 
   it('refuses a Guide, a JSON body, a column the file lacks and a source the company lacks', async () => {

@@ -28,6 +28,12 @@ const MANAGER_ONLY = [
   'POST /api/company/:companyId/tours',
   // Issue 24: the channel API's keys.
   'POST /api/company/api-keys',
+  // Issue 24: CSV import.
+  'GET /api/imports',
+  'GET /api/imports/mappings',
+  'POST /api/imports/apply',
+  'POST /api/imports/inspect',
+  'POST /api/imports/preview',
   'POST /api/user/addguide',
   'PUT /api/company/:companyId/timetable',
 ];
@@ -96,7 +102,10 @@ describeEachDb('roles', (ctx) => {
       for (const route of managerRoutes()) {
         const request = await buildRequest(route, target);
         const before = await companyRows(t.db, target.company.companyId);
-        const res = await t.app.inject({ ...request, headers: bearer(target.company.guide.token) });
+        const res = await t.app.inject({
+          ...request,
+          headers: { ...request.headers, ...bearer(target.company.guide.token) },
+        });
         const after = await companyRows(t.db, target.company.companyId);
         if (res.statusCode !== 403 || res.body !== JSON.stringify(FORBIDDEN)) {
           failures.push(`${routeKey(route)}: answered ${res.statusCode} ${res.body}`);
@@ -122,7 +131,10 @@ describeEachDb('roles', (ctx) => {
       const failures: string[] = [];
       for (const route of managerRoutes()) {
         const request = await buildRequest(route, target);
-        const res = await t.app.inject({ ...request, headers: bearer(target.company.manager.token) });
+        const res = await t.app.inject({
+          ...request,
+          headers: { ...request.headers, ...bearer(target.company.manager.token) },
+        });
         if (res.statusCode >= 300) failures.push(`${routeKey(route)}: answered ${res.statusCode} ${res.body}`);
       }
       expect(failures).toEqual([]);

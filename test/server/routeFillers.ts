@@ -32,6 +32,7 @@ import { encodeNameList } from '../../src/domain/reports';
 import { newApiKey } from '../../server/modules/channel/apiKeySecret';
 import { newApiKeyBodySchema } from '../../src/domain/schemas/apiKeys';
 import { channelBookingBodySchema, channelChangesQuerySchema } from '../../src/domain/schemas/channel';
+import { importQuerySchema, inspectQuerySchema } from '../../src/domain/schemas/imports';
 import { noteUniqueId } from '../../src/domain/slotRules';
 import { PASSWORD, SOURCES, TOURS, addBooking, createCompany, type CompanyFixture } from './fixtures';
 import { refreshWith, uniqueEmail } from './helpers';
@@ -139,6 +140,20 @@ export async function seedTarget(app: FastifyInstance, db: Db): Promise<Target> 
     });
   }
   await replaceShiftGuides(db, companyId, shiftId, [{ userId: guideId, name: guideName, position: 0, adults: 4 }]);
+  // A past CSV import and its remembered mapping.
+  const importFile = `harbour-${suffix}.csv`;
+  await db.insert(schema.importMappings).values({
+    companyId,
+    source,
+    mapping: { columns: { reference: 'Ref', name: 'Name' }, dateFormat: 'yyyy-MM-dd', delimiter: 'comma' },
+  });
+  await db.insert(schema.events).values({
+    companyId,
+    kind: 'bookings.imported',
+    memberId: company.manager.user._id,
+    memberName: company.managerName,
+    after: { File: importFile, Created: 2, Updated: 0, Cancelled: 0, Rejected: 0 },
+  });
   return {
     db,
     company,
@@ -167,6 +182,7 @@ export async function seedTarget(app: FastifyInstance, db: Db): Promise<Target> 
       tour,
       source,
       noteText,
+      importFile,
       shiftId,
       company.apiKeyId,
       spareKeyId,
@@ -315,7 +331,28 @@ export const routeBodyFillers: Record<string, Fill<Record<string, unknown>>> = {
 export const queryFillers = new Map<unknown, Fill<Record<string, string>>>([
   [reportQuerySchema, () => ({})],
   [channelChangesQuerySchema, () => ({ since: '2000-01-01T00:00:00Z' })],
+  [inspectQuerySchema, () => ({})],
+  [
+    importQuerySchema,
+    (t) => ({
+      fileName: 'channel.csv',
+      encoding: 'utf-8',
+      delimiter: 'comma',
+      dateFormat: 'yyyy-MM-dd',
+      fixedSource: t.source,
+      ...{ reference: '0', name: '1', date: '2', time: '3', tour: '4', adults: '5' },
+    }),
+  ],
 ]);
+
+/** Routes that take a file rather than JSON: a CSV renaming the target's first booking (the import's query above). */
+export const fileFillers: Record<string, Fill<string>> = Object.fromEntries(
+  ['inspect', 'preview', 'apply'].map((mode) => [
+    `POST /api/imports/${mode}`,
+    (t: Target) =>
+      `Ref,Name,Date,Time,Tour,Adults\n${t.externalId},Imported ${(fillCount += 1)},${t.day},${t.time},${t.tour},3\n`,
+  ]),
+);
 
 export class MissingFillerError extends Error {
   constructor(route: RouteEntry, what: string) {
@@ -346,7 +383,9 @@ export interface FilledRequest {
   method: InjectOptions['method'];
   url: string;
   query?: Record<string, string>;
-  payload?: Record<string, unknown>;
+  payload?: Record<string, unknown> | string;
+  /** A file route's content type; spread the auth headers over these. */
+  headers?: Record<string, string>;
 }
 
 /** A valid request for the route aimed at the target's rows; throws MissingFillerError for an unknown part. */
@@ -365,6 +404,11 @@ export async function buildRequest(route: RouteEntry, t: Target): Promise<Filled
     const fill = queryFillers.get(s.querystring);
     if (!fill) throw new MissingFillerError(route, 'the query string');
     request.query = checked(route, 'query', s.querystring, await fill(t, route));
+  }
+  const file = fileFillers[routeKey(route)];
+  if (file) {
+    request.payload = await file(t, route);
+    request.headers = { 'content-type': 'text/csv' };
   }
   if (s.body) {
     const fill = bodyFillers.get(s.body) ?? routeBodyFillers[routeKey(route)];

@@ -27,7 +27,8 @@ export function csvRecords(body: Readable, reading: CsvReading): CsvRecords {
     readableObjectMode: false,
     transform(chunk: Buffer, _encoding, done) {
       bytes += chunk.length;
-      if (bytes > IMPORT_BYTES_MAX) done(new PayloadTooLargeError(`The file is larger than ${IMPORT_BYTES_MAX >> 20} MiB`));
+      if (bytes > IMPORT_BYTES_MAX)
+        done(new PayloadTooLargeError(`The file is larger than ${IMPORT_BYTES_MAX >> 20} MiB`));
       else done(null, decoder.decode(chunk, { stream: true }));
     },
     flush(done) {

@@ -48,7 +48,10 @@ export function planRow(booking: ImportedBooking, existing: BookingRow | undefin
   const attended = attendedCounts(existing);
   const below = CUSTOMER_TYPES.find((type) => wanted.counts[type] < attended[type]);
   if (below) {
-    return { outcome: 'reject', reason: `${below}: ${attended[below]} already checked in; the booking cannot have fewer` };
+    return {
+      outcome: 'reject',
+      reason: `${below}: ${attended[below]} already checked in; the booking cannot have fewer`,
+    };
   }
   const reason = changes.map((c) => `${c.field}: ${c.from ?? '—'} → ${c.to ?? '—'}`).join('; ');
   return { outcome: 'update', reason, wanted };

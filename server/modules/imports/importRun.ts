@@ -50,7 +50,14 @@ export async function runImport(
   let batch: ReadRow[] = [];
   const flush = async () => {
     for (const unreadable of input.unreadable.splice(0)) {
-      tally.add({ row: unreadable.row, outcome: 'reject', reference: '', name: '', date: '', reason: unreadable.reason });
+      tally.add({
+        row: unreadable.row,
+        outcome: 'reject',
+        reference: '',
+        name: '',
+        date: '',
+        reason: unreadable.reason,
+      });
     }
     if (batch.length > 0) for (const result of await runBatch(batch)) tally.add(result);
     batch = [];

@@ -43,7 +43,11 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
   app.addContentTypeParser(FILE_TYPES, (_request, payload, done) => done(null, payload));
 
   /** The answer is streamed: progress lines while the rows are read, then the summary (or what stopped it). */
-  async function streamed(request: FastifyRequest<{ Querystring: ImportQuery }>, reply: FastifyReply, mode: 'preview' | 'apply') {
+  async function streamed(
+    request: FastifyRequest<{ Querystring: ImportQuery }>,
+    reply: FastifyReply,
+    mode: 'preview' | 'apply',
+  ) {
     const opened = await imports.open(requireManager(request), request.query, fileOf(request));
     const out = new PassThrough();
     const send = (line: ImportProgress) => out.write(`${JSON.stringify(line)}\n`);

@@ -2,7 +2,6 @@ import type { Readable } from 'node:stream';
 import type { ImportCatalog } from '../../../src/domain/importRow';
 import {
   IMPORT_FIELDS,
-  IMPORT_FIELD_LABELS,
   type ImportColumns,
   type ImportProgress,
   type ImportSummary,

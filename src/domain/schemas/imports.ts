@@ -13,7 +13,12 @@ import {
 } from '../imports';
 
 const delimiterSchema = z.enum(Object.keys(DELIMITERS) as [DelimiterName, ...DelimiterName[]]);
-const column = z.coerce.number().int().min(0).max(IMPORT_COLUMNS_MAX - 1).optional();
+const column = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(IMPORT_COLUMNS_MAX - 1)
+  .optional();
 const columnFields = Object.fromEntries(IMPORT_FIELDS.map((field) => [field, column])) as Record<
   ImportField,
   typeof column
@@ -59,7 +64,12 @@ export type InspectedFile = z.infer<typeof inspectedFileSchema>;
 /** A remembered mapping: each field's column by its header name, and the date format. */
 export const importMappingSchema = z.object({
   source: z.string(),
-  columns: z.record(z.string(), z.string()),
+  columns: z.object(
+    Object.fromEntries(IMPORT_FIELDS.map((field) => [field, z.string().optional()])) as Record<
+      ImportField,
+      z.ZodOptional<z.ZodString>
+    >,
+  ),
   dateFormat: z.enum(DATE_FORMAT_IDS),
   delimiter: delimiterSchema,
 });
