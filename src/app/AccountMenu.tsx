@@ -40,6 +40,9 @@ export function AccountMenu({ id, anchor, onClose, onLogout }: AccountMenuProps)
                   <MenuItem key="settings" component={RouterLink} to="/settings" onClick={onClose}>
                     Company settings
                   </MenuItem>,
+                  <MenuItem key="imports" component={RouterLink} to="/imports" onClick={onClose}>
+                    Import bookings
+                  </MenuItem>,
                 ]
               : []),
             <MenuItem key="logout" onClick={onLogout}>

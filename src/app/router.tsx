@@ -39,6 +39,9 @@ const SettingsPage = lazy(() =>
     default: m.SettingsPage,
   })),
 );
+const ImportPage = lazy(() =>
+  import(/* webpackChunkName: "imports" */ '../features/imports/ImportPage').then((m) => ({ default: m.ImportPage })),
+);
 const BillingPage = lazy(() =>
   import(/* webpackChunkName: "billing" */ '../features/billing/BillingPage').then((m) => ({ default: m.BillingPage })),
 );
@@ -67,6 +70,7 @@ export function AppRoutes() {
             <Route path="shifts" element={<ShiftsPage />} />
             <Route path="account" element={<AccountPage />} />
             <Route path="settings" element={<SettingsPage />} />
+            <Route path="imports" element={<ImportPage />} />
             <Route path="billing" element={<BillingPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />

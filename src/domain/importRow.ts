@@ -126,3 +126,19 @@ export function rowLabel(cells: readonly string[], columns: ImportColumns) {
   };
   return { reference: cell('reference'), name: cell('name'), date: cell('date') };
 }
+
+/** The date format that reads the most sample dates (a day over 12 tells day-first from month-first). */
+export function guessDateFormat(samples: readonly string[]): DateFormatId {
+  const dates = samples.map((s) => s.trim()).filter(Boolean);
+  const reads = (id: DateFormatId) =>
+    dates.filter((cell) => {
+      try {
+        return Boolean(readDate(cell, id));
+      } catch {
+        return false;
+      }
+    }).length;
+  let best: DateFormatId = DATE_FORMATS[0].id;
+  for (const { id } of DATE_FORMATS) if (reads(id) > reads(best)) best = id;
+  return best;
+}

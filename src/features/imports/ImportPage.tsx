@@ -1,0 +1,28 @@
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useSignedInUser } from '../../app/hooks';
+import { Page } from '../../components/Page';
+import { ImportWizard } from './ImportWizard';
+import { RecentImports } from './RecentImports';
+
+/** Issue 24: a channel's CSV export brought in as bookings, for Managers (the server refuses a Guide too). */
+export function ImportPage() {
+  const user = useSignedInUser();
+  return (
+    <Page title="Import bookings">
+      {user.role === 'Manager' ? (
+        <Stack spacing={3}>
+          <Typography color="text.secondary">
+            A booking is matched by its source and its booking ID: importing a file again changes nothing, a changed row
+            updates its booking, a cancelled row cancels it, and check-ins already made are kept.
+          </Typography>
+          <ImportWizard company={user.company} />
+          <RecentImports timezone={user.company.timezone} />
+        </Stack>
+      ) : (
+        <Alert severity="info">Only Managers can import bookings.</Alert>
+      )}
+    </Page>
+  );
+}

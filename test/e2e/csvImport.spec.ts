@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { MANAGER, signIn, todayInMadrid } from './fixtures';
+
+/** The fees CSV's Viator count for the Tapas Tour today (0 when the tour has no row yet). */
+async function viatorTapasFee(page: Page): Promise<number> {
+  await page.goto('/fees');
+  await expect(page.getByRole('grid', { name: 'Fees' })).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const lines = readFileSync(await (await downloading).path(), 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
+  const header = (lines[0] ?? '').split(',');
+  const row = lines.slice(1).find((line) => line.includes('Tapas Tour'));
+  return row ? Number(row.split(',')[header.indexOf('Viator')]) : 0;
+}
+
+async function choose(page: Page, field: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: field, exact: true }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+// Issue 24: a Manager brings in a channel's export; its bookings are on the day and in the fees once checked in.
+test('a Manager imports a channel CSV: maps, previews, applies, and the bookings count in the fees', async ({
+  page,
+}, testInfo) => {
+  const stamp = `${testInfo.project.name}-${Date.now()}`;
+  const day = todayInMadrid();
+  const [y, m, d] = day.split('-');
+  const guest = `Zoë Núñez ${stamp}`;
+  const csv = [
+    'Booking Ref;Lead Traveller;Travel Date;Start;Product;Adults;Children;Status',
+    `T-${stamp}-1;${guest};${d}/${m}/${y};19:30;Tapas Tour;3;1;Confirmed`,
+    `T-${stamp}-2;Jonas Berg ${stamp};${d}/${m}/${y};19:30;Tapas Tour;2;0;Confirmed`,
+    `T-${stamp}-3;Ada Gone ${stamp};${d}/${m}/${y};19:30;Tapas Tour;2;0;Cancelled`,
+    `T-${stamp}-4;Bo Wrong ${stamp};31/02/${y};19:30;Tapas Tour;2;0;Confirmed`,
+  ].join('\r\n');
+  const fileName = `tapas-${stamp}.csv`;
+
+  await signIn(page, MANAGER);
+  await expect(page).toHaveURL(/\/bookings\/date\//);
+  const feeBefore = await viatorTapasFee(page);
+
+  await page.goto('/imports');
+  await page.getByLabel('CSV file').setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByRole('combobox', { name: 'Delimiter' })).toHaveText('Semicolon (;)');
+  await choose(page, 'Source of the bookings', 'Viator');
+  await choose(page, 'Booking ID', /^Booking Ref/);
+  await choose(page, 'Name', /^Lead Traveller \(e\.g\. Zoë Núñez/);
+  await choose(page, 'Date', /^Travel Date/);
+  await choose(page, 'Time', /^Start/);
+  await choose(page, 'Tour', /^Product/);
+  await choose(page, 'Adults', /^Adults/);
+  await choose(page, 'Children', /^Children/);
+  await choose(page, 'Cancelled', /^Status/);
+  await expect(page.getByRole('combobox', { name: 'Date format' })).toHaveText(/^dd\/MM\/yyyy/);
+
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByRole('tab', { name: 'To create (2)' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Unchanged (1)' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Rejected (1)' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('cell', { name: `Date: "31/02/${y}" is not a date as dd/MM/yyyy` })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Import 2 bookings' }).click();
+  await expect(page.getByText(`2 bookings imported from ${fileName}: 2 created`)).toBeVisible();
+  const recent = page.getByRole('region', { name: 'Recent imports' });
+  await expect(recent.getByText(`2 bookings imported from ${fileName} by`)).toBeVisible();
+
+  await page.getByRole('link', { name: /^See / }).click();
+  await expect(page).toHaveURL(new RegExp(`/bookings/date/${day}$`));
+  await page.goto(`/bookings/date/${day}/19:30/Tapas%20Tour`);
+  const row = page.getByRole('listitem', { name: guest });
+  await expect(row).toContainText('Viator');
+  await expect(page.getByRole('listitem', { name: `Ada Gone ${stamp}` })).toHaveCount(0);
+  await row.getByRole('switch', { name: 'Checked in' }).click();
+  await expect(row.getByRole('switch', { name: 'Checked in' })).toBeChecked();
+
+  await expect.poll(() => viatorTapasFee(page)).toBe(feeBefore + 3);
+});
