@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useAppStore } from '../../app/hooks';
+import { useAppDispatch, useAppStore } from '../../app/hooks';
 import { activeLabels, type Company } from '../../domain/company';
 import {
   guessColumns,
@@ -21,7 +21,7 @@ import type { DelimiterName } from '../../domain/imports';
 import type { InspectedFile } from '../../domain/schemas/imports';
 import { FileChooser } from './FileChooser';
 import { ImportRequestError } from './importRequest';
-import { useGetImportMappingsQuery } from './importsApi';
+import { importsApi, useGetImportMappingsQuery } from './importsApi';
 import { inspectFile } from './inspectFile';
 import { MappingFields } from './MappingFields';
 import { RunPanel } from './RunPanel';
@@ -30,6 +30,7 @@ import { useImportRun, type RunMode } from './useImportRun';
 /** Choose a file, map its columns, preview what it would do, then import it. */
 export function ImportWizard({ company }: { company: Company }) {
   const store = useAppStore();
+  const dispatch = useAppDispatch();
   const mappings = useGetImportMappingsQuery().data ?? [];
   const [file, setFile] = useState<File | null>(null);
   const [inspected, setInspected] = useState<InspectedFile | null>(null);
@@ -45,10 +46,16 @@ export function ImportWizard({ company }: { company: Company }) {
     reset();
     try {
       const found = await inspectFile(store, chosen, delimiter);
+      // A file chosen before the remembered mappings arrived still gets its own.
+      const remembered = await dispatch(
+        importsApi.endpoints.getImportMappings.initiate(undefined, { subscribe: false }),
+      )
+        .unwrap()
+        .catch(() => mappings);
       const dateColumn = guessColumns(found.columns).date;
       const dates = dateColumn === undefined ? [] : found.sample.map((row) => row[dateColumn] ?? '');
       setInspected(found);
-      setForm(initialForm(found.columns, found.delimiter, guessDateFormat(dates), mappings));
+      setForm(initialForm(found.columns, found.delimiter, guessDateFormat(dates), remembered));
       setShowProblems(false);
       setReading({ busy: false, error: null });
     } catch (err) {

@@ -1,0 +1,213 @@
+import { File as NodeFile } from 'node:buffer';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { ImportProgress, ImportSummary } from '../../src/domain/imports';
+import type { ImportMapping, InspectedFile, PastImport } from '../../src/domain/schemas/imports';
+import { pinClockAt } from './clock';
+import { apiUrl, company, gate, makeUser, signedIn } from './fixtures';
+import { renderRoute } from './renderWithProviders';
+import { server } from './server';
+
+pinClockAt('2026-11-12T10:00:00Z');
+
+const manager = makeUser({ company: { ...company, sources: [...company.sources, { id: 'viator', label: 'Viator' }] } });
+const HEADER = ['Booking Ref', 'Lead Traveller', 'Travel Date', 'Start', 'Product', 'Adults'];
+const inspected: InspectedFile = {
+  encoding: 'utf-8',
+  delimiter: 'semicolon',
+  columns: HEADER,
+  sample: [['V-1', 'José Núñez', '01/12/2026', '10:00', 'Old Town Walk', '2']],
+};
+const viatorMapping: ImportMapping = {
+  source: 'Viator',
+  dateFormat: 'dd/MM/yyyy',
+  delimiter: 'semicolon',
+  columns: {
+    reference: 'Booking Ref',
+    name: 'Lead Traveller',
+    date: 'Travel Date',
+    time: 'Start',
+    tour: 'Product',
+    adults: 'Adults',
+  },
+};
+const FILE_TEXT = `${HEADER.join(';')}\nV-1;José Núñez;01/12/2026;10:00;Old Town Walk;2\n`;
+
+const summary = (counts: Partial<ImportSummary['counts']>, listed: ImportSummary['listed'] = []): ImportSummary => ({
+  rows: 2,
+  counts: { create: 0, update: 0, cancel: 0, unchanged: 0, reject: 0, ...counts },
+  listed,
+});
+const lines = (...items: ImportProgress[]) => items.map((item) => `${JSON.stringify(item)}\n`).join('');
+
+/** The import routes; `answers` gives each mode's streamed lines, held until `hold` opens when given. */
+function serveImports(
+  answers: Record<'preview' | 'apply', () => string>,
+  options: { hold?: Promise<void>; mappings?: ImportMapping[] } = {},
+) {
+  const sent: Array<{ path: string; query: Record<string, string>; body: string }> = [];
+  let past: PastImport[] = [];
+  const record = async (request: Request) => {
+    const url = new URL(request.url);
+    sent.push({ path: url.pathname, query: Object.fromEntries(url.searchParams), body: await request.text() });
+  };
+  server.use(
+    http.get(apiUrl('/api/imports/mappings'), () => HttpResponse.json(options.mappings ?? [viatorMapping])),
+    http.get(apiUrl('/api/imports'), () => HttpResponse.json(past)),
+    http.post(apiUrl('/api/imports/inspect'), async ({ request }) => {
+      await record(request);
+      return HttpResponse.json(inspected);
+    }),
+    http.post(apiUrl('/api/imports/:mode'), async ({ request, params }) => {
+      await record(request);
+      const mode = params.mode as 'preview' | 'apply';
+      const [first, ...rest] = answers[mode]().split(/(?<=\n)/);
+      const stream = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(new TextEncoder().encode(first));
+          if (options.hold) await options.hold;
+          for (const line of rest) controller.enqueue(new TextEncoder().encode(line));
+          if (mode === 'apply') {
+            past = [
+              {
+                at: '2026-11-12T09:59:00Z',
+                by: 'Maria Manager',
+                fileName: 'viator.csv',
+                created: 1,
+                updated: 0,
+                cancelled: 0,
+                rejected: 1,
+              },
+            ];
+          }
+          controller.close();
+        },
+      });
+      return new HttpResponse(stream, { headers: { 'content-type': 'application/x-ndjson' } });
+    }),
+  );
+  return sent;
+}
+
+async function chooseFile() {
+  const view = renderRoute('/imports', { preloadedState: signedIn(manager) });
+  await screen.findByRole('button', { name: 'Choose a CSV file' });
+  // Node's File: jsdom's Blob is not one fetch can send.
+  const file = new NodeFile([FILE_TEXT], 'viator.csv', { type: 'text/csv' });
+  fireEvent.change(screen.getByLabelText('CSV file'), { target: { files: [file] } });
+  await screen.findByRole('combobox', { name: 'Delimiter' });
+  return view;
+}
+
+describe('the import page', () => {
+  it('fills the columns from the mapping remembered for the file, previews with progress, then imports and lists it', async () => {
+    const hold = gate();
+    const rejected = {
+      row: 3,
+      outcome: 'reject' as const,
+      reference: 'V-2',
+      name: 'Bo',
+      date: '31/02/2026',
+      reason: 'Date: "31/02/2026" is not a date as dd/MM/yyyy',
+    };
+    const sent = serveImports(
+      {
+        preview: () =>
+          lines(
+            { type: 'progress', rows: 1, bytes: 40 },
+            {
+              type: 'done',
+              summary: summary({ create: 1, reject: 1 }, [
+                { row: 2, outcome: 'create', reference: 'V-1', name: 'José Núñez', date: '2026-12-01' },
+                rejected,
+              ]),
+            },
+          ),
+        apply: () =>
+          lines({
+            type: 'done',
+            summary: summary({ create: 1, reject: 1 }, [
+              { row: 2, outcome: 'create', reference: 'V-1', name: 'José Núñez', date: '2026-12-01' },
+              rejected,
+            ]),
+          }),
+      },
+      { hold: hold.opened },
+    );
+    const { user } = await chooseFile();
+    expect(screen.getByRole('combobox', { name: 'Source of the bookings' })).toHaveTextContent('Viator');
+    expect(screen.getByRole('combobox', { name: 'Name' })).toHaveTextContent('Lead Traveller (e.g. José Núñez)');
+    expect(screen.getByRole('combobox', { name: 'Date format' })).toHaveTextContent('dd/MM/yyyy');
+    expect(sent[0]).toEqual({ path: '/api/imports/inspect', query: {}, body: FILE_TEXT });
+
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByRole('progressbar', { name: 'Preview progress' })).toBeVisible();
+    expect(await screen.findByText('Reading the file… 1 rows so far')).toBeVisible();
+    hold.open();
+    expect(await screen.findByRole('tab', { name: 'Rejected (1)' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('cell', { name: 'Date: "31/02/2026" is not a date as dd/MM/yyyy' })).toBeVisible();
+    expect(sent[1]).toEqual({
+      path: '/api/imports/preview',
+      query: {
+        fileName: 'viator.csv',
+        encoding: 'utf-8',
+        delimiter: 'semicolon',
+        dateFormat: 'dd/MM/yyyy',
+        fixedSource: 'Viator',
+        reference: '0',
+        name: '1',
+        date: '2',
+        time: '3',
+        tour: '4',
+        adults: '5',
+      },
+      body: FILE_TEXT,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Import 1 booking' }));
+    expect(
+      await screen.findByText(/1 bookings imported from viator.csv: 1 created, 0 updated, 0 cancelled; 1 rejected/),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'See Tuesday, 1 December 2026' })).toHaveAttribute(
+      'href',
+      '/bookings/date/2026-12-01',
+    );
+    const recent = screen.getByRole('region', { name: 'Recent imports' });
+    expect(await within(recent).findByText('1 bookings imported from viator.csv by Maria Manager')).toBeVisible();
+    expect(sent.map((s) => s.path)).toEqual(['/api/imports/inspect', '/api/imports/preview', '/api/imports/apply']);
+  });
+
+  it('names the columns still to choose instead of previewing', async () => {
+    const sent = serveImports({ preview: () => '', apply: () => '' }, { mappings: [] });
+    const { user } = await chooseFile();
+    await user.click(screen.getByRole('combobox', { name: 'Name' }));
+    await user.click(screen.getByRole('option', { name: 'Not in the file' }));
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByText('Name: choose its column')).toBeVisible();
+    expect(screen.getByText('Source: choose a column or one source for the file')).toBeVisible();
+    expect(sent.map((s) => s.path)).toEqual(['/api/imports/inspect']);
+  });
+
+  it('says why an import stopped, and that rows before it may be in', async () => {
+    serveImports({
+      preview: () => lines({ type: 'done', summary: summary({ create: 1 }) }),
+      apply: () =>
+        lines(
+          { type: 'progress', rows: 500, bytes: 10 },
+          { type: 'error', error: 'The import stopped: an error on the server' },
+        ),
+    });
+    const { user } = await chooseFile();
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await user.click(await screen.findByRole('button', { name: 'Import 1 booking' }));
+    const alert = await screen.findByText(/^Import stopped: The import stopped: an error on the server\./);
+    expect(alert).toHaveTextContent('Rows read before it stopped were imported: see Recent imports.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  });
+
+  it('tells a Guide that imports are for Managers', async () => {
+    renderRoute('/imports', { preloadedState: signedIn(makeUser({ role: 'Guide' })) });
+    expect(await screen.findByText('Only Managers can import bookings.')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Choose a CSV file' })).not.toBeInTheDocument());
+  });
+});
