@@ -5,6 +5,7 @@ import List from '@mui/material/List';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { ListSkeleton, RetryAlert } from '../../components/LoadStates';
 import OutcomeSnackbar, { type Outcome } from '../../components/OutcomeSnackbar';
 import type { Company } from '../../domain/company';
@@ -60,6 +61,11 @@ export function ApiKeysSection({ company }: { company: Company }) {
           the API docs
           <OpenInNew fontSize="inherit" titleAccess="(opens in a new tab)" sx={{ ml: 0.5, verticalAlign: 'middle' }} />
         </Link>
+        . A channel without a connection: import its CSV export at{' '}
+        <Link component={RouterLink} to="/imports">
+          Import bookings
+        </Link>
+        .
       </Typography>
       {body}
       <Button
