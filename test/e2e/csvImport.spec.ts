@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { MANAGER, signIn, todayInMadrid } from './fixtures';
+import { MANAGER, expectNoSeriousA11yViolations, signIn, todayInMadrid } from './fixtures';
 
 /** The fees CSV's Viator count for the Tapas Tour today (0 when the tour has no row yet). */
 async function viatorTapasFee(page: Page): Promise<number> {
@@ -62,6 +62,7 @@ test('a Manager imports a channel CSV: maps, previews, applies, and the bookings
   await expect(page.getByRole('tab', { name: 'Unchanged (1)' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Rejected (1)' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('cell', { name: `Date: "31/02/${y}" is not a date as dd/MM/yyyy` })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   await page.getByRole('button', { name: 'Import 2 bookings' }).click();
   await expect(page.getByText(`2 bookings imported from ${fileName}: 2 created`)).toBeVisible();

@@ -97,6 +97,7 @@ export function ImportWizard({ company }: { company: Company }) {
                 form={form}
                 sources={activeLabels(company.sources)}
                 problems={problems}
+                disabled={running}
                 onChange={change}
                 onDelimiter={(delimiter) => void read(file, delimiter)}
               />

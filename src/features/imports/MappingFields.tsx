@@ -20,6 +20,8 @@ interface MappingFieldsProps {
   /** The company's sources a file may be from. */
   sources: string[];
   problems: Partial<Record<ImportField, string>>;
+  /** While a preview or an import runs. */
+  disabled: boolean;
   onChange(form: MappingForm): void;
   /** Another delimiter means other columns: the page reads the file's start again. */
   onDelimiter(delimiter: DelimiterName): void;
@@ -28,7 +30,8 @@ interface MappingFieldsProps {
 const NOT_IN_FILE = '';
 
 /** Which of the file's columns holds each of Tourdesk's fields, with the file's format. */
-export function MappingFields({ inspected, form, sources, problems, onChange, onDelimiter }: MappingFieldsProps) {
+export function MappingFields(props: MappingFieldsProps) {
+  const { inspected, form, sources, problems, disabled, onChange, onDelimiter } = props;
   const example = (column: number) => inspected.sample.find((row) => row[column]?.trim())?.[column]?.trim();
   const setColumn = (field: ImportField, value: string) => {
     const columns = { ...form.columns };
@@ -43,6 +46,7 @@ export function MappingFields({ inspected, form, sources, problems, onChange, on
       <TextField
         select
         fullWidth
+        disabled={disabled}
         label="Source of the bookings"
         value={form.source}
         helperText={form.source ? 'Every row is from this source' : 'Each row names its source'}
@@ -58,6 +62,7 @@ export function MappingFields({ inspected, form, sources, problems, onChange, on
       <TextField
         select
         fullWidth
+        disabled={disabled}
         label="Delimiter"
         value={form.delimiter}
         onChange={(event) => onDelimiter(event.target.value as DelimiterName)}
@@ -71,6 +76,7 @@ export function MappingFields({ inspected, form, sources, problems, onChange, on
       <TextField
         select
         fullWidth
+        disabled={disabled}
         label="Date format"
         value={form.dateFormat}
         helperText={form.columns.date !== undefined ? `The file says ${example(form.columns.date) ?? '—'}` : ' '}
@@ -87,6 +93,7 @@ export function MappingFields({ inspected, form, sources, problems, onChange, on
           key={field}
           select
           fullWidth
+          disabled={disabled}
           label={IMPORT_FIELD_LABELS[field]}
           required={REQUIRED_FIELDS.includes(field)}
           value={form.columns[field] === undefined ? NOT_IN_FILE : String(form.columns[field])}

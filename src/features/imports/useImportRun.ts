@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
 import type { ImportSummary } from '../../domain/imports';
 import { ImportRequestError, postFile, readImportLines } from './importRequest';
@@ -38,6 +38,14 @@ export function useImportRun() {
     },
     [store, dispatch],
   );
+  // Leaving mid-import would not stop it, but its outcome would be seen only under Recent imports: ask first.
+  const running = state.status === 'running';
+  useEffect(() => {
+    if (!running) return undefined;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [running]);
   const reset = useCallback(() => setState({ status: 'idle' }), []);
   return { state, run, reset };
 }
