@@ -12,20 +12,30 @@ export type EventRow = typeof events.$inferSelect;
  */
 export async function appendEvents(tx: Db, companyId: string, list: NewEvent[]): Promise<void> {
   if (list.length === 0) return;
-  const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
-  const rows = list.map(
-    (event) => sql`(${event.kind}, ${`{${(event.bookingIds ?? []).join(',')}}`}::uuid[], ${event.day ?? null}::date,
-      ${event.time ?? null}, ${event.tour ?? null}, ${event.memberId ?? null}::uuid, ${event.memberName},
-      ${event.deviceId ?? null}, ${event.userAgent ?? null}, ${event.operationId ?? null},
-      ${json(event.before)}::jsonb, ${json(event.after)}::jsonb)`,
-  );
+  // One JSON parameter for the whole list: a batch of an import appends hundreds.
+  const rows = list.map((event) => ({
+    kind: event.kind,
+    booking_ids: event.bookingIds ?? [],
+    day: event.day ?? null,
+    time: event.time ?? null,
+    tour: event.tour ?? null,
+    member_id: event.memberId ?? null,
+    member_name: event.memberName,
+    device_id: event.deviceId ?? null,
+    user_agent: event.userAgent ?? null,
+    operation_id: event.operationId ?? null,
+    before: event.before ?? null,
+    after: event.after ?? null,
+  }));
   await tx.execute(sql`
     with company_lock as (select pg_advisory_xact_lock(hashtextextended(${companyId}, 0)))
     insert into events (company_id, kind, booking_ids, day, time, tour, member_id, member_name, device_id,
                         user_agent, operation_id, before, after)
-    select ${companyId}::uuid, v.* from company_lock,
-      (values ${sql.join(rows, sql`, `)}) as v(kind, booking_ids, day, time, tour, member_id, member_name, device_id,
-                                              user_agent, operation_id, before, after)`);
+    select ${companyId}::uuid, r.kind, r.booking_ids, r.day, r.time, r.tour, r.member_id, r.member_name, r.device_id,
+           r.user_agent, r.operation_id, r.before, r.after
+      from company_lock, jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as r(kind text, booking_ids uuid[], day date, time text, tour text, member_id uuid, member_name text,
+             device_id text, user_agent text, operation_id text, before jsonb, after jsonb)`);
 }
 
 export function appendEvent(tx: Db, event: NewEvent): Promise<void> {

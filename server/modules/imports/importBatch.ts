@@ -4,13 +4,14 @@ import type { ImportedBooking } from '../../../src/domain/importRow';
 import type { ImportRowResult } from '../../../src/domain/imports';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../db/signedIn';
-import { rowSnapshot, slotOfBooking, snapshotFacts } from '../bookings/bookingFacts';
-import { updateBooking, type BookingRow, type NewBooking } from '../bookings/bookings.repository';
-import { bookingChanges } from '../../../src/domain/bookingChanges';
+import { rowSnapshot, snapshotFacts } from '../bookings/bookingFacts';
+import type { BookingRow } from '../bookings/bookings.repository';
+import { bookingChanges, type BookingSnapshot } from '../../../src/domain/bookingChanges';
 import { changedFacts, eventOf } from '../events/eventLog';
 import { appendEvents, type NewEvent } from '../events/events.repository';
 import { planRow } from './importPlan';
-import { findByReferences, insertBookings, lockReferences, referenceKey } from './imports.repository';
+import { findByReferences, lockReferences, referenceKey } from './imports.repository';
+import { insertImported, updateImported, type ImportedRow } from './importWrites';
 
 /** A row of the file that reads as a booking. */
 export interface ReadRow {
@@ -27,6 +28,7 @@ const resultOf = (read: ReadRow, outcome: ImportRowResult['outcome'], reason?: s
   ...(reason ? { reason } : {}),
 });
 
+const slotOf = ({ date, time, tour }: BookingSnapshot) => ({ day: date, time, tour });
 const refsOf = (rows: ReadRow[]) => rows.map((r) => ({ source: r.booking.source, reference: r.booking.reference }));
 const existingOf = (found: Map<string, BookingRow>, { booking }: ReadRow) =>
   found.get(referenceKey(booking.source, booking.reference));
@@ -41,75 +43,63 @@ export async function previewBatch(tx: Db, companyId: string, rows: ReadRow[]): 
 }
 
 /**
- * Applies a batch in the caller's transaction: the references locked as the channel API locks them, new bookings
- * inserted together, changed ones updated one by one, and one event per booking appended last.
+ * Applies a batch in the caller's transaction: the references locked as the channel API locks them, then one insert,
+ * one update and one append of events (one per booking), each a single statement.
  */
 export async function applyBatch(tx: Db, auth: AuthContext, rows: ReadRow[]): Promise<ImportRowResult[]> {
   const { companyId } = auth;
   await lockReferences(tx, companyId, refsOf(rows));
   const found = await findByReferences(tx, companyId, refsOf(rows));
-  const results: ImportRowResult[] = [];
-  const inserts: NewBooking[] = [];
-  const events: NewEvent[] = [];
-  for (const read of rows) {
+  const planned = rows.map((read) => {
     const existing = existingOf(found, read);
-    const plan = planRow(read.booking, existing);
-    const wanted = plan.wanted;
-    if (plan.outcome === 'create' && wanted) {
-      const { counts } = wanted;
-      inserts.push({
-        companyId,
-        name: wanted.name,
-        phone: wanted.phone,
-        date: wanted.date,
-        time: wanted.time,
-        tour: wanted.tour,
-        source: wanted.source,
-        id: uuidv7(),
-        bookingId: read.booking.reference,
-        adults: counts.Adults,
-        teens: counts.Teens,
-        children: counts.Children,
-        pax: totalCount(counts),
-        modifiedBy: auth.name,
-      });
-    } else if (existing && wanted) {
-      const updated = await updateBooking(
-        tx,
-        companyId,
-        existing.id,
-        {
-          name: wanted.name,
-          phone: wanted.phone,
-          date: wanted.date,
-          time: wanted.time,
-          tour: wanted.tour,
-          adults: wanted.counts.Adults,
-          teens: wanted.counts.Teens,
-          children: wanted.counts.Children,
-          pax: totalCount(wanted.counts),
-          cancelled: wanted.cancelled,
-          changes: bookingChanges(rowSnapshot(existing), wanted),
-          differences: null,
-          modifiedBy: auth.name,
-        },
-        existing.version,
-      );
-      if (!updated) {
-        results.push(resultOf(read, 'reject', 'Changed in Tourdesk meanwhile: import the file again'));
-        continue;
-      }
-      const facts = changedFacts(snapshotFacts(rowSnapshot(existing)), snapshotFacts(wanted));
-      const kind = wanted.cancelled ? 'booking.cancelled' : 'booking.edited';
-      events.push(eventOf(auth, { kind, bookingIds: [existing.id], slot: slotOfBooking(updated), ...facts }));
-    }
-    results.push(resultOf(read, plan.outcome, plan.reason));
-  }
-  for (const row of await insertBookings(tx, inserts)) {
-    const after = snapshotFacts(rowSnapshot(row));
-    events.push(eventOf(auth, { kind: 'booking.added', bookingIds: [row.id], slot: slotOfBooking(row), after }));
+    return { read, existing, plan: planRow(read.booking, existing) };
+  });
+  const written = (wanted: BookingSnapshot, id: string): ImportedRow => ({
+    id,
+    name: wanted.name,
+    phone: wanted.phone,
+    date: wanted.date,
+    time: wanted.time,
+    tour: wanted.tour,
+    adults: wanted.counts.Adults,
+    teens: wanted.counts.Teens,
+    children: wanted.counts.Children,
+    pax: totalCount(wanted.counts),
+    modified_by: auth.name,
+  });
+  const events: NewEvent[] = [];
+  const inserts = planned.flatMap(({ read, plan }) => {
+    if (plan.outcome !== 'create' || !plan.wanted) return [];
+    const row = { ...written(plan.wanted, uuidv7()), booking_id: read.booking.reference, source: plan.wanted.source };
+    const after = snapshotFacts(plan.wanted);
+    events.push(eventOf(auth, { kind: 'booking.added', bookingIds: [row.id], slot: slotOf(plan.wanted), after }));
+    return [row];
+  });
+  const changes = planned.flatMap(({ existing, plan }) =>
+    existing && plan.wanted ? [{ existing, wanted: plan.wanted }] : [],
+  );
+  await insertImported(tx, companyId, inserts);
+  const updated = await updateImported(
+    tx,
+    companyId,
+    changes.map(({ existing, wanted }) => ({
+      ...written(wanted, existing.id),
+      version: existing.version,
+      cancelled: wanted.cancelled,
+      changes: bookingChanges(rowSnapshot(existing), wanted),
+    })),
+  );
+  for (const { existing, wanted } of changes) {
+    if (!updated.has(existing.id)) continue;
+    const facts = changedFacts(snapshotFacts(rowSnapshot(existing)), snapshotFacts(wanted));
+    const kind = wanted.cancelled ? 'booking.cancelled' : 'booking.edited';
+    events.push(eventOf(auth, { kind, bookingIds: [existing.id], slot: slotOf(wanted), ...facts }));
   }
   if (events.length > 0) auth.eventWritten();
   await appendEvents(tx, companyId, events);
-  return results;
+  return planned.map(({ read, existing, plan }) =>
+    existing && plan.wanted && !updated.has(existing.id)
+      ? resultOf(read, 'reject', 'Changed in Tourdesk meanwhile: import the file again')
+      : resultOf(read, plan.outcome, plan.reason),
+  );
 }

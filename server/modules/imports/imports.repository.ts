@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ImportMapping } from '../../../src/domain/schemas/imports';
 import type { Db } from '../../db/client';
 import { bookings, events, importMappings } from '../../db/schema';
-import { bookingColumns, type BookingRow, type NewBooking } from '../bookings/bookings.repository';
+import { bookingColumns, type BookingRow } from '../bookings/bookings.repository';
 
 /** A booking's channel identity: its source and the channel's booking id. */
 export const referenceKey = (source: string, reference: string) => `${source}\u0000${reference}`;
@@ -44,10 +44,6 @@ export async function lockReferences(db: Db, companyId: string, keys: Array<{ so
   await db.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from (select k from (values ${values}) v(k) order by k) s`,
   );
-}
-
-export function insertBookings(db: Db, rows: NewBooking[]): Promise<BookingRow[]> {
-  return rows.length === 0 ? Promise.resolve([]) : db.insert(bookings).values(rows).returning(bookingColumns);
 }
 
 export async function listMappings(db: Db, companyId: string): Promise<ImportMapping[]> {
