@@ -55,6 +55,21 @@ export async function revokeApiKey(db: Db, companyId: string, id: string): Promi
   return rows.length > 0;
 }
 
+/** A key as a channel's call checks it: without its creator's name (no join on the hot path). */
+export async function findKeyForCall(db: Db, companyId: string, id: string) {
+  const [row] = await db
+    .select({
+      name: apiKeys.name,
+      prefix: apiKeys.prefix,
+      secretHash: apiKeys.secretHash,
+      lastUsedAt: apiKeys.lastUsedAt,
+      revokedAt: apiKeys.revokedAt,
+    })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.companyId, companyId), eq(apiKeys.id, id)));
+  return row;
+}
+
 /** The last use, written at most once a minute per key: a busy channel does not write on every call. */
 export async function touchApiKey(db: Db, companyId: string, id: string): Promise<void> {
   await db

@@ -3,8 +3,9 @@ import type { Tenancy } from '../../db/tenancy';
 import { UnauthorizedError } from '../../errors';
 import type { EventActor } from '../events/eventLog';
 import { secretMatches, type ParsedApiKey } from './apiKeySecret';
-import { findApiKey, touchApiKey } from './apiKeys.repository';
+import { findKeyForCall, touchApiKey } from './apiKeys.repository';
 
+const TOUCH_EVERY_MS = 60_000;
 const refused = () => new UnauthorizedError('This API key is not valid, or was revoked', 'UNAUTHORIZED');
 
 /**
@@ -17,9 +18,12 @@ export function runAsKey<T>(
   fn: (tx: Db, actor: EventActor) => Promise<T>,
 ): Promise<T> {
   return tenancy.run(key.companyId, async (tx, eventWritten) => {
-    const row = await findApiKey(tx, key.companyId, key.keyId);
+    const row = await findKeyForCall(tx, key.companyId, key.keyId);
     if (!row || row.revokedAt || !secretMatches(key.secret, row.secretHash)) throw refused();
-    await touchApiKey(tx, key.companyId, key.keyId);
+    // The last use is shown to the minute: most calls need not write it (touchApiKey checks again, in the database).
+    if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() >= TOUCH_EVERY_MS) {
+      await touchApiKey(tx, key.companyId, key.keyId);
+    }
     const device = { id: row.prefix, userAgent: null };
     return fn(tx, {
       companyId: key.companyId,

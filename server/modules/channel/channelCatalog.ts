@@ -1,16 +1,24 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
 import { BadRequestError } from '../../errors';
-import { listSourceLabels, listTourLabels } from '../companies/companies.repository';
 
 /**
- * The source and the tour a channel names must be the company's. The messages do not repeat the names: a key of
- * one company probing another's names learns nothing from the answer.
+ * The source and the tour a channel names must be the company's (not archived), checked in one statement. The
+ * messages do not repeat the names: a key of one company probing another's names learns nothing from the answer.
  */
 export async function assertChannelCatalog(tx: Db, companyId: string, source: string, tour: string): Promise<void> {
-  if (!(await listSourceLabels(tx, companyId)).includes(source)) {
+  const [known] = await queryRows<{ source: boolean; tour: boolean }>(
+    tx,
+    sql`select exists (select 1 from sources where company_id = ${companyId}::uuid and label = ${source}
+                         and archived_at is null) as source,
+               exists (select 1 from tours where company_id = ${companyId}::uuid and label = ${tour}
+                         and archived_at is null) as tour`,
+  );
+  if (!known?.source) {
     throw new BadRequestError("source: not one of this company's sources (Settings › Sources)", 'UNKNOWN_SOURCE');
   }
-  if (!(await listTourLabels(tx, companyId)).includes(tour)) {
+  if (!known.tour) {
     throw new BadRequestError("tour: not one of this company's tours (Settings › Tours)", 'UNKNOWN_TOUR');
   }
 }
