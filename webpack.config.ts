@@ -121,8 +121,8 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     output: {
       path: path.join(root, 'dist/web'),
       publicPath: '/',
-      filename: production ? '[name].[contenthash].js' : '[name].js',
-      chunkFilename: production ? '[name].[contenthash].js' : '[name].js',
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
       // Spec §9: guides load pages over weak mobile signals.
       chunkLoadTimeout: 120000,
       clean: true,
@@ -191,7 +191,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
               // The app's code, pages and icons; not source maps, .br/.gz copies or licence notes.
               include: [/\.(js|css|html|svg|png|woff2?|webmanifest)$/],
               // Hashed names change with their content: precaching needs no cache-busting revision for them.
-              dontCacheBustURLsMatching: /\.[0-9a-f]{20}\.js$/,
+              dontCacheBustURLsMatching: /\.[0-9a-f]{8}\.js$/,
             }),
             new PrecompressPlugin(),
             new ChunkStatsPlugin(),
