@@ -9,6 +9,7 @@ import {
 } from '../../../src/domain/schemas/channel';
 import { requireApiKey } from '../../plugins/auth';
 import type { ChannelBookingsService } from './channelBookings.service';
+import { KeyRateLimit } from './keyRateLimit';
 
 export interface ChannelRoutesOptions {
   channel: ChannelBookingsService;
@@ -22,13 +23,12 @@ const bodyErrors = { ...errors, 409: errorBodySchema, 413: errorBodySchema, 415:
 
 /** The channel API (issue 24), reached with a company's API key only. */
 export const channelRoutes: FastifyPluginAsyncZod<ChannelRoutesOptions> = async (app, { channel, rateLimit }) => {
-  const config = {
-    access: 'channel' as const,
-    rateLimit: {
-      ...rateLimit,
-      keyGenerator: (request: { apiKey: { keyId: string } | null; ip: string }) => request.apiKey?.keyId ?? request.ip,
-    },
-  };
+  const config = { access: 'channel' as const };
+  const limit = new KeyRateLimit(rateLimit.max, rateLimit.timeWindow);
+  // After the key is read (plugins/auth.ts, onRequest); a call without a key is refused there or by requireApiKey.
+  app.addHook('preHandler', async (request) => {
+    if (request.apiKey) limit.hit(request.apiKey.keyId);
+  });
 
   // Idempotent by its path: the same booking sent again changes nothing.
   app.put(
