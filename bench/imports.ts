@@ -7,7 +7,8 @@
  *    counts are not the file's. Targets: 50,000 rows previewed ≤ 10 s, applied ≤ 30 s on PGlite, memory ≤ 100 MB.
  * 2. channel: bench:api's mixed load alone (A), then with --rate upserts/s from one API key (B), --seconds each.
  *    Target: 200 upserts/s with the mixed load's p99 ≤ 50 ms.
- * Options: --db (embedded,postgres), --parts (import,channel), --rows (50000), --rate (200), --seconds (30),
+ * Options: --db (embedded,postgres), --parts (import,channel), --rows (50000), --rate (200), --mixed-rate (0: the
+ * mixed load as fast as answered; N: N requests/s, a day's pace), --seconds (30),
  * --warmup (5), --rounds (1), --workers (2: server processes on PostgreSQL in the channel part), --connections (20),
  * --companies (20), --app (bundle|tsx; bundle builds dist/server/main.mjs first), --cpu-prof (the import's
  * server), BENCH_DATABASE_URL (admin URL; databases `tourdesk_bench_imports_<pid>` are created and dropped).
@@ -25,7 +26,15 @@ import { channelTable, importTable, printProfiles } from './lib/importsReport';
 import type { Target } from './lib/seededServer';
 
 const DEFAULTS: Record<string, string> = {
-  ...{ db: 'embedded,postgres', parts: 'import,channel', rows: '50000', rate: '200', seconds: '30', warmup: '5' },
+  ...{
+    db: 'embedded,postgres',
+    parts: 'import,channel',
+    rows: '50000',
+    rate: '200',
+    'mixed-rate': '0',
+    seconds: '30',
+    warmup: '5',
+  },
   ...{ rounds: '1', workers: '2', connections: '20', companies: '20', app: 'bundle' },
 };
 const { values: o } = parseArgs({
@@ -69,7 +78,7 @@ async function main(): Promise<void> {
     const settings = {
       ...{ dbName: DB_NAME, build, workers: number('workers'), companies: number('companies') },
       ...{ connections: number('connections'), seconds: number('seconds'), warmup: number('warmup') },
-      ...{ rate: number('rate'), rounds: number('rounds') },
+      ...{ rate: number('rate'), mixedRate: number('mixed-rate'), rounds: number('rounds') },
     };
     channels.push({ target, run: await benchChannel(target, settings), load: load() });
   }

@@ -37,6 +37,8 @@ export interface ChannelSettings {
   seconds: number;
   warmup: number;
   rate: number;
+  /** The mixed load's requests per second (a working day's pace); as fast as answered when 0. */
+  mixedRate: number;
   rounds: number;
 }
 
@@ -69,7 +71,7 @@ export async function benchChannel(target: Target, s: ChannelSettings): Promise<
     // would make the next refresh a reuse, which ends the session (401s).
     const signedIn = () => signInConnections(url, fixture, s.connections);
     const mixed = (seconds: number, seed: number, connections: Connection[]) =>
-      runTraffic({ url, fixture, connections, durationSeconds: seconds, seed });
+      runTraffic({ url, fixture, connections, durationSeconds: seconds, seed, rate: s.mixedRate });
     const channel = (seconds: number, tag: string) =>
       runChannelLoad({ url, apiKey, company, rate: s.rate, seconds, tag });
     await Promise.all([mixed(s.warmup, 99, await signedIn()), channel(s.warmup, `W${process.pid}`)]);

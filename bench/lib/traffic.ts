@@ -67,6 +67,8 @@ export interface TrafficOptions {
   seed?: number;
   /** The slot read's URL; the bare baseline answers the same query at its own path, without a token. */
   slotPath?: (companyId: string, slot: Slot) => string;
+  /** Requests per second over all connections (autocannon's overallRate); as fast as answered when unset. */
+  rate?: number;
 }
 
 interface Planned {
@@ -231,6 +233,7 @@ export async function runTraffic(options: TrafficOptions): Promise<TrafficResult
     url: base.origin,
     connections: options.connections.length,
     duration: options.durationSeconds,
+    ...(options.rate ? { overallRate: options.rate } : {}),
     timeout: 10,
     // Each client is one connection with its own sessions and its own choices; one request in flight at a time,
     // so the answer handled by onResponse is always the one the last setupRequest planned.
