@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { storedScripts } from './services/offline/storedScripts';
 
 /**
  * The service worker (built by InjectManifest in webpack.config.ts, registered by src/app/serviceWorker.ts): it holds
@@ -9,38 +10,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
  */
 declare const self: ServiceWorkerGlobalScope;
 
-/**
- * Scripts are stored under another content type and get theirs back when served. Chromium gives every script a worker
- * stores while it installs a full code cache (all functions compiled: 1 MB for the 470 KB vendor chunk), and a page
- * reads that cache on its main thread before the script runs: one 90 ms task on the test VM, over 300 ms in
- * Lighthouse's phone, the slot page's longest. Served this way, scripts compile as on a first visit: streamed off the
- * main thread, and only the functions that run.
- */
-const STORED_TYPE = 'x-stored-content-type';
-addPlugins([
-  {
-    cacheWillUpdate: async ({ response }) => {
-      // What workbox's own check refuses: the install fails rather than keep an error page.
-      if (response.status >= 400) return null;
-      const type = response.headers.get('content-type') ?? '';
-      if (!/javascript/i.test(type)) return response;
-      const headers = new Headers(response.headers);
-      headers.set('content-type', 'application/octet-stream');
-      headers.set(STORED_TYPE, type);
-      const { status, statusText } = response;
-      return new Response(await response.blob(), { status, statusText, headers });
-    },
-    cachedResponseWillBeUsed: async ({ cachedResponse }) => {
-      const type = cachedResponse?.headers.get(STORED_TYPE);
-      if (!cachedResponse || !type) return cachedResponse;
-      const headers = new Headers(cachedResponse.headers);
-      headers.set('content-type', type);
-      headers.delete(STORED_TYPE);
-      const { status, statusText } = cachedResponse;
-      return new Response(cachedResponse.body, { status, statusText, headers });
-    },
-  },
-]);
+addPlugins([storedScripts]);
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
