@@ -71,6 +71,8 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
       config: { access: 'manager' },
       schema: {
         tags,
+        summary: "A file's encoding, delimiter, header and first rows",
+        description: "Body: the file's first bytes (up to 256 KiB) as they are, `Content-Type: text/csv`.",
         querystring: inspectQuerySchema,
         response: { 200: inspectedFileSchema, ...fileErrors },
       },
@@ -90,6 +92,10 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
         compress: false,
         schema: {
           tags,
+          summary: mode === 'preview' ? 'What a mapped file would do, row by row' : 'Import a mapped file',
+          description:
+            'Body: the whole file as it is, `Content-Type: text/csv` (UTF-8 or UTF-16; the encoding and the ' +
+            "delimiter as `inspect` answered). The query maps each field to a column, by the column's index.",
           querystring: importQuerySchema,
           response: { 200: progressLines, ...fileErrors },
         },
