@@ -9,7 +9,8 @@ import type { Booking } from '../../src/domain/booking';
 import { CUSTOMER_TYPES, countsFromList, listFromCounts, type CustomerCounts } from '../../src/domain/customerTypes';
 import { installBrowser } from './deviceGlobals';
 import { FlakyNetwork } from './flakyNetwork';
-import { seeded, type DevicePlan, type DeviceReport, type Operation } from './outboxPlan';
+import type { DevicePlan, DeviceReport, Operation } from './outboxPlan';
+import { random as seeded } from './seededRandom';
 
 const plan = workerData as DevicePlan;
 const rng = seeded(plan.seed);

@@ -6,7 +6,8 @@
 import type { Db } from '../../server/db/client';
 import type { AuthUser } from '../../src/domain/auth';
 import type { Booking, SlotBookings } from '../../src/domain/booking';
-import { seeded, type DevicePlan } from './outboxPlan';
+import type { DevicePlan } from './outboxPlan';
+import { random as seeded } from './seededRandom';
 import { refreshCookieOf } from './sessions';
 import { BENCH_PASSWORD, seedTraffic, type Member, type SeededBooking, type TrafficFixture } from './trafficData';
 

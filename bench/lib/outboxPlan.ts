@@ -58,15 +58,3 @@ export interface DeviceReport {
   left: Record<string, number>;
   problems: string[];
 }
-
-/** The same small generator as the shared traffic's (trafficData.ts), without its server imports in every thread. */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

@@ -10,6 +10,7 @@ import { hashPassword } from '../../server/modules/auth/passwords';
 import type { CustomerCounts } from '../../src/domain/customerTypes';
 import { todayInZone } from '../../src/domain/zonedDates';
 import { nextDay, previousDay } from '../../src/domain/slotRules';
+import { random } from './seededRandom';
 
 export const BENCH_PASSWORD = 'bench-password-1';
 const TIMEZONE = 'Europe/Madrid';
@@ -71,17 +72,7 @@ export interface TrafficFixture {
   bookingCount: number;
 }
 
-/** A small deterministic generator, so two runs load the same data and make the same choices. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { random };
 
 export const between = (rng: () => number, min: number, max: number) => min + Math.floor(rng() * (max - min + 1));
 export const pick = <T>(rng: () => number, items: readonly T[]): T => items[Math.floor(rng() * items.length)] as T;

@@ -1,0 +1,14 @@
+/**
+ * A small deterministic generator, so two runs load the same data and make the same choices. Its own module, with
+ * no imports: the outbox bench's worker threads use it without loading the server.
+ */
+export function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
