@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import { apiKeys, bookings, events } from '../../server/db/schema';
 import { addBooking, createCompany, type CompanyFixture } from './fixtures';
 import { bearer, createTestApp, DB_KINDS, describeEachDb, type TestApp } from './helpers';
@@ -107,6 +108,34 @@ describeEachDb('the channel API', (ctx) => {
     const names = (res.json().changes as Array<{ booking: { name: string } }>).map((change) => change.booking.name);
     expect(names.slice(-2)).toEqual(['First', 'Second']);
     expect(res.json().next).toBeNull();
+  });
+
+  it('pages through changes that share one time (an import batch) once each, and ends', async () => {
+    const t = ctx();
+    const fresh = await createCompany(t.app, t.db);
+    const rows = Array.from({ length: 501 }, (_, i) => ({
+      companyId: fresh.companyId,
+      id: uuidv7(),
+      bookingId: `B-${i}`,
+      name: `Guest ${i}`,
+      date: DAY,
+      time: '10:00',
+      tour: 'Old Town Walk',
+      source: 'Viator',
+      adults: 1,
+      pax: 1,
+    }));
+    await t.db.insert(bookings).values(rows); // one statement: one now() for every row
+    const seen: string[] = [];
+    let url: string | null = '/api/v1/bookings?since=2000-01-01T00:00:00Z';
+    for (let page = 0; url && page < 5; page++) {
+      const res = await t.app.inject({ url, headers: bearer(fresh.apiKey) });
+      expect(res.statusCode).toBe(200);
+      seen.push(...(res.json().changes as Array<{ booking: { _id: string } }>).map((change) => change.booking._id));
+      url = res.json().next as string | null;
+    }
+    expect(url).toBeNull();
+    expect(seen.sort()).toEqual(rows.map((row) => row.id).sort());
   });
 });
 

@@ -51,9 +51,10 @@ export const bookings = pgTable(
     guide: text('guide'),
     /** Optimistic concurrency: an edit based on an older version is refused with 409. */
     version: integer('version').notNull().default(1),
-    // Milliseconds, as JavaScript dates hold: the report stream resumes after the last row's exact createdAt.
+    // Milliseconds, as JavaScript dates hold: the report stream resumes after the last row's exact createdAt, and
+    // the channel's change list after the last row's exact updatedAt (a whole import batch shares one `now()`).
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
