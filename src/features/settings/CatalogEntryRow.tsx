@@ -1,5 +1,6 @@
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import ListItem from '@mui/material/ListItem';
@@ -8,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { CatalogChange } from '../../domain/schemas/company';
+import { TourAliasesEditor } from './TourAliasesEditor';
 
 export interface CatalogEntry {
   ref: string;
@@ -15,6 +17,8 @@ export interface CatalogEntry {
   archived: boolean;
   /** Walkin: it keeps its name and is never archived. */
   fixed: boolean;
+  /** A tour's other names (the names channels use); sources have none. */
+  aliases?: string[];
 }
 
 interface CatalogEntryRowProps {
@@ -25,10 +29,12 @@ interface CatalogEntryRowProps {
   onChange: (change: CatalogChange) => Promise<boolean>;
 }
 
-/** One tour or source: its name (renamed in place), its place in the list, archived or not. */
+/** One tour or source: its name (renamed in place), a tour's other names, its place in the list, archived or not. */
 export function CatalogEntryRow({ entry, index, count, busy, onChange }: CatalogEntryRowProps) {
   const [name, setName] = useState<string | null>(null);
   const renaming = name !== null;
+  const [editingAliases, setEditingAliases] = useState(false);
+  const { aliases } = entry;
   const rename = async () => {
     if (name !== null && (await onChange({ label: name.trim() }))) setName(null);
   };
@@ -49,13 +55,17 @@ export function CatalogEntryRow({ entry, index, count, busy, onChange }: Catalog
           sx={{ flex: 1, minWidth: 200 }}
         />
       ) : (
-        <Typography
-          sx={{ flex: 1, minWidth: 160, overflowWrap: 'anywhere' }}
-          color={entry.archived ? 'text.secondary' : undefined}
-        >
-          {entry.label}
-          {entry.archived && ' (archived)'}
-        </Typography>
+        <Box sx={{ flex: 1, minWidth: 160, overflowWrap: 'anywhere' }}>
+          <Typography color={entry.archived ? 'text.secondary' : undefined}>
+            {entry.label}
+            {entry.archived && ' (archived)'}
+          </Typography>
+          {!editingAliases && aliases && aliases.length > 0 && (
+            <Typography variant="body2" color="text.secondary">
+              Also: {aliases.join(' · ')}
+            </Typography>
+          )}
+        </Box>
       )}
       <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center' }}>
         {renaming ? (
@@ -66,10 +76,19 @@ export function CatalogEntryRow({ entry, index, count, busy, onChange }: Catalog
             <Button onClick={() => setName(null)}>Cancel</Button>
           </>
         ) : (
-          !entry.fixed && (
-            <Button onClick={() => setName(entry.label)} disabled={busy}>
-              Rename
-            </Button>
+          !editingAliases && (
+            <>
+              {!entry.fixed && (
+                <Button onClick={() => setName(entry.label)} disabled={busy}>
+                  Rename
+                </Button>
+              )}
+              {aliases && (
+                <Button onClick={() => setEditingAliases(true)} disabled={busy}>
+                  Other names
+                </Button>
+              )}
+            </>
           )
         )}
         <IconButton
@@ -92,6 +111,15 @@ export function CatalogEntryRow({ entry, index, count, busy, onChange }: Catalog
           </Button>
         )}
       </Stack>
+      {editingAliases && aliases && (
+        <TourAliasesEditor
+          tour={entry.label}
+          aliases={aliases}
+          busy={busy}
+          onChange={onChange}
+          onClose={() => setEditingAliases(false)}
+        />
+      )}
     </ListItem>
   );
 }

@@ -15,7 +15,7 @@ import { useAddCatalogEntryMutation, useChangeCatalogEntryMutation, type Catalog
 const TEXT = {
   tours: {
     title: 'Tours',
-    hint: 'Renaming keeps every booking, note, shift and report under the new name. An archived tour is offered for no new booking; its past ones keep it.',
+    hint: "Renaming keeps every booking, note, shift and report under the new name. An archived tour is offered for no new booking; its past ones keep it. A tour's other names are the ones channels give it in their files and calls.",
     add: 'New tour',
     empty: 'No tours yet: add the first one.',
   },
@@ -29,7 +29,13 @@ const TEXT = {
 
 function entriesOf(company: Company, plural: CatalogPlural): CatalogEntry[] {
   if (plural === 'tours') {
-    return company.tours.map((t) => ({ ref: t._id, label: t.label, archived: Boolean(t.archived), fixed: false }));
+    return company.tours.map((t) => ({
+      ref: t._id,
+      label: t.label,
+      archived: Boolean(t.archived),
+      fixed: false,
+      aliases: t.aliases ?? [],
+    }));
   }
   return company.sources.map((s) => ({
     ref: s._id ?? s.id,

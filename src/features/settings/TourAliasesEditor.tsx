@@ -1,0 +1,58 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { ALIAS_MAX_LENGTH, ALIASES_MAX } from '../../domain/company';
+import type { CatalogChange } from '../../domain/schemas/company';
+
+/** The names typed, one a line: trimmed, blank lines dropped, each once (the server matches them exactly). */
+const namesOf = (text: string) => [...new Set(text.split('\n').map((line) => line.trim()))].filter(Boolean);
+
+/** What the server would refuse, said before sending (it checks the same bounds). */
+function problemOf(names: string[]): string | null {
+  if (names.length > ALIASES_MAX) return `At most ${ALIASES_MAX} other names`;
+  if (names.some((name) => name.length > ALIAS_MAX_LENGTH)) return `At most ${ALIAS_MAX_LENGTH} characters a name`;
+  return null;
+}
+
+interface TourAliasesEditorProps {
+  tour: string;
+  aliases: string[];
+  busy: boolean;
+  onChange: (change: CatalogChange) => Promise<boolean>;
+  onClose: () => void;
+}
+
+/** A tour's other names, all sent at once; it closes once saved and stays open when refused (the section says why). */
+export function TourAliasesEditor({ tour, aliases, busy, onChange, onClose }: TourAliasesEditorProps) {
+  const [text, setText] = useState(aliases.join('\n'));
+  const names = namesOf(text);
+  const problem = problemOf(names);
+  const save = async () => {
+    if (await onChange({ aliases: names })) onClose();
+  };
+  return (
+    <Stack sx={{ flexBasis: '100%', gap: 1 }}>
+      <TextField
+        size="small"
+        multiline
+        minRows={2}
+        label={`Other names for ${tour}`}
+        value={text}
+        autoFocus
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onClose();
+        }}
+        error={problem !== null}
+        helperText={problem ?? "One per line, as channels' files and calls name this tour"}
+      />
+      <Stack direction="row" sx={{ gap: 0.5 }}>
+        <Button onClick={save} disabled={busy || problem !== null}>
+          Save
+        </Button>
+        <Button onClick={onClose}>Cancel</Button>
+      </Stack>
+    </Stack>
+  );
+}
