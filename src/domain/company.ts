@@ -7,6 +7,9 @@ export type TourFlag = (typeof TOUR_FLAGS)[number];
 export const WALKIN_SOURCE = 'Walkin';
 /** The Guide window's bounds, in minutes before and after a slot's start (spec §4 beforeTime, afterTime). */
 export const WINDOW_MINUTES_MAX = 24 * 60;
+/** A tour's other names (the product names channels use), and how long each may be. */
+export const ALIASES_MAX = 20;
+export const ALIAS_MAX_LENGTH = 120;
 
 /** The names a new booking may take: archived tours and sources stay on past bookings and reports only. */
 export function activeLabels(entries: ReadonlyArray<{ label: string; archived?: boolean }>): string[] {

@@ -31,7 +31,8 @@ export interface RowPlan {
   fixedSource?: string;
 }
 
-export type ReadRow = { booking: ImportedBooking } | { reason: string };
+/** A row that is no booking: why, and the tour name it used when that name is no tour's. */
+export type ReadRow = { booking: ImportedBooking } | { reason: string; unknownTour?: string };
 
 const REFERENCE_MAX = 120;
 const COUNT_MAX = { adults: ADD_ADULTS_MAX, teens: ADD_OTHER_MAX, children: ADD_OTHER_MAX };
@@ -42,9 +43,16 @@ const TIME_PART = /(\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?\s*(?:([AaPp])\.?[Mm]\.
 const TRAILING_TIME = /[T\s]+\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:[AaPp]\.?[Mm]\.?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
 const REFERENCE_DAY = new Date(2000, 0, 1);
 
-class RowError extends Error {}
-const refuse = (field: keyof typeof IMPORT_FIELD_LABELS, why: string): never => {
-  throw new RowError(`${IMPORT_FIELD_LABELS[field]}: ${why}`);
+class RowError extends Error {
+  constructor(
+    message: string,
+    readonly unknownTour?: string,
+  ) {
+    super(message);
+  }
+}
+const refuse = (field: keyof typeof IMPORT_FIELD_LABELS, why: string, unknownTour?: string): never => {
+  throw new RowError(`${IMPORT_FIELD_LABELS[field]}: ${why}`, unknownTour);
 };
 
 function readDate(cell: string, formatId: DateFormatId): string {
@@ -75,8 +83,13 @@ function readCount(cell: string, field: CountField): number {
 
 function named(catalog: Map<string, string>, cell: string, field: 'tour' | 'source'): string {
   if (!cell) refuse(field, 'missing');
-  const what = field === 'tour' ? "this company's tours" : "this company's sources";
-  return catalog.get(cell.toLowerCase()) ?? refuse(field, `"${cell}" is not one of ${what} (Settings)`);
+  if (field === 'source') {
+    return (
+      catalog.get(cell.toLowerCase()) ?? refuse(field, `"${cell}" is not one of this company's sources (Settings)`)
+    );
+  }
+  const why = `"${cell}" is not one of this company's tours or their other names (Settings)`;
+  return catalog.get(cell.toLowerCase()) ?? refuse(field, why, cell);
 }
 
 /** One data row as a booking, or the first reason it cannot be one, naming the field. */
@@ -113,7 +126,8 @@ export function readImportRow(cells: readonly string[], plan: RowPlan, catalog: 
     const phoneOrNone = plan.columns.phone === undefined ? undefined : phone || null;
     return { booking: { reference, source, name, date, time, tour, phone: phoneOrNone, counts, cancelled } };
   } catch (err) {
-    if (err instanceof RowError) return { reason: err.message };
+    if (err instanceof RowError)
+      return { reason: err.message, ...(err.unknownTour && { unknownTour: err.unknownTour }) };
     throw err;
   }
 }

@@ -82,10 +82,15 @@ export interface ImportRowResult {
   reason?: string;
 }
 
+/** Distinct tour names a file uses that match no tour, listed in an answer (most rows first). */
+export const UNKNOWN_TOURS_LISTED_MAX = 50;
+
 export interface ImportSummary {
   rows: number;
   counts: Record<ImportOutcome, number>;
   listed: ImportRowResult[];
+  /** The file's tour names that are no tour's name or other name, with how many rows use each. */
+  unknownTours: Array<{ name: string; rows: number }>;
 }
 
 /** A line of the preview's and the import's answer (newline-delimited JSON). */

@@ -1,4 +1,6 @@
+import { and, desc, eq } from 'drizzle-orm';
 import { encodeNameList } from '../../src/domain/reports';
+import { events } from '../../server/db/schema';
 import { addBooking, createCompany, SOURCES, type CompanyFixture } from './fixtures';
 import { bearer, describeEachDb, type TestApp } from './helpers';
 
@@ -122,6 +124,55 @@ describeEachDb(
       expect((moved.json().tours as Entry[]).map((e) => e.label)).toEqual(['Hop-On Harbour Cruise', 'Old Town Walk']);
       const back = await call(t, c.manager.token, 'PATCH', url, { position: 5 });
       expect((back.json().tours as Entry[]).map((e) => e.label)).toEqual(['Old Town Walk', 'Hop-On Harbour Cruise']);
+    });
+
+    it("keeps a tour's other names, each leading to one tour only, and records the change", async () => {
+      const t = ctx();
+      const c = await createCompany(t.app, t.db);
+      const walk = `/api/company/${c.companyId}/tours/${c.tourIds['Old Town Walk']}`;
+      const cruise = `/api/company/${c.companyId}/tours/${c.tourIds['Hop-On Harbour Cruise']}`;
+      const named = await call(t, c.manager.token, 'PATCH', walk, {
+        aliases: [' Madrid: Old Town on Foot ', 'Casco antiguo', 'casco ANTIGUO'],
+      });
+      expect(named.statusCode).toBe(200);
+      const tours = named.json().tours as Array<Entry & { aliases: string[] }>;
+      expect(tours.find((tour) => tour.label === 'Old Town Walk')?.aliases).toEqual([
+        'Madrid: Old Town on Foot',
+        'Casco antiguo',
+      ]);
+      const refusals = [
+        [cruise, { aliases: ['CASCO ANTIGUO'] }, 'aliases: "CASCO ANTIGUO" is already another name of Old Town Walk'],
+        [cruise, { aliases: ['old town walk'] }, 'aliases: "old town walk" is already the tour Old Town Walk'],
+        [cruise, { label: 'Casco Antiguo' }, 'label: Casco Antiguo is another name of the tour Old Town Walk'],
+        [
+          `/api/company/${c.companyId}/sources/viator`,
+          { aliases: ['Viator.com'] },
+          'aliases: only tours have other names',
+        ],
+      ] as const;
+      for (const [url, body, error] of refusals) {
+        const res = await call(t, c.manager.token, 'PATCH', url, body);
+        expect([res.statusCode, res.json().error]).toEqual([400, error]);
+      }
+      const added = await call(t, c.manager.token, 'POST', `/api/company/${c.companyId}/tours`, {
+        label: 'Madrid: old town on foot',
+      });
+      expect(added.json().error).toBe('label: Madrid: old town on foot is another name of the tour Old Town Walk');
+      expect((await call(t, c.guide.token, 'PATCH', walk, { aliases: [] })).statusCode).toBe(403);
+      const cleared = await call(t, c.manager.token, 'PATCH', walk, { aliases: [] });
+      expect((cleared.json().tours as Array<Entry & { aliases: string[] }>)[0]?.aliases).toEqual([]);
+      const logged = await t.db
+        .select({ before: events.before, after: events.after })
+        .from(events)
+        .where(and(eq(events.companyId, c.companyId), eq(events.kind, 'company.catalogChanged')))
+        .orderBy(desc(events.id))
+        .limit(1);
+      expect(logged).toEqual([
+        {
+          before: expect.objectContaining({ 'Other names': 'Madrid: Old Town on Foot · Casco antiguo' }),
+          after: expect.objectContaining({ 'Other names': '' }),
+        },
+      ]);
     });
 
     it('adds, renames and archives sources; Walkin always stays as it is', async () => {

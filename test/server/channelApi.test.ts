@@ -80,6 +80,21 @@ describeEachDb('the channel API', (ctx) => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it("takes a tour by one of its other names and books it under the tour's own name", async () => {
+    const t = ctx();
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/company/${c.companyId}/tours/${c.tourIds['Old Town Walk']}`,
+      headers: bearer(c.manager.token),
+      payload: { aliases: ['Madrid: Old Town on Foot'] },
+    });
+    const created = await put(t, c.apiKey, 'V-1006', booking({ tour: 'Madrid: Old Town on Foot' }));
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ tour: 'Old Town Walk' });
+    const again = await put(t, c.apiKey, 'V-1006', booking());
+    expect([again.statusCode, again.json()]).toEqual([200, created.json()]);
+  });
+
   it('names the field of a bad booking, without echoing names another company might use', async () => {
     const t = ctx();
     const tour = await put(t, c.apiKey, 'V-1005', booking({ tour: 'Secret Tour' }));

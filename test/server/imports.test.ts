@@ -44,7 +44,7 @@ describeEachDb('CSV import of channel bookings', (ctx) => {
       [3, 'update', 'Adults: 2 → 3'],
       [4, 'cancel', ''],
       [5, 'reject', 'Date: "31/02/2026" is not a date as dd/MM/yyyy'],
-      [6, 'reject', `Tour: "Night Kayak" is not one of this company's tours (Settings)`],
+      [6, 'reject', `Tour: "Night Kayak" is not one of this company's tours or their other names (Settings)`],
       [7, 'reject', 'Adults: 40 is more than 25'],
       [8, 'reject', 'The same booking as row 2'],
     ]);
@@ -107,6 +107,36 @@ describeEachDb('CSV import of channel bookings', (ctx) => {
     expect(renamed.summary.counts.update).toBe(1);
     const [row] = (await viatorBookings(t, c)).filter((b) => b.bookingId === 'V-2');
     expect(row).toMatchObject({ name: 'Bo Lindqvist', adults: 2, attendedAdults: 2 });
+  });
+
+  it("reads a tour by one of its other names, and lists the file's names no tour has, most rows first", async () => {
+    const t = ctx();
+    const walk = `/api/company/${c.companyId}/tours/${c.tourIds['Old Town Walk']}`;
+    const named = await t.app.inject({
+      method: 'PATCH',
+      url: walk,
+      headers: bearer(c.manager.token),
+      payload: { aliases: ['Madrid: Old Town on Foot'] },
+    });
+    expect(named.statusCode).toBe(200);
+    const { summary } = await sendImport(
+      t.app,
+      c.manager.token,
+      'apply',
+      csvOf(
+        'V-11;Ana;01/12/2026;10:00;MADRID: old town on foot;2;0;',
+        'V-12;Ben;01/12/2026;10:00;Tapas Night;2;0;',
+        'V-13;Cai;01/12/2026;10:00;Flamenco Show;2;0;',
+        'V-14;Dee;01/12/2026;10:00;tapas night;2;0;',
+      ),
+    );
+    expect(summary.counts).toMatchObject({ create: 1, reject: 3 });
+    expect(summary.unknownTours).toEqual([
+      { name: 'Tapas Night', rows: 2 },
+      { name: 'Flamenco Show', rows: 1 },
+    ]);
+    const [created] = (await viatorBookings(t, c)).filter((b) => b.bookingId === 'V-11');
+    expect(created?.tour).toBe('Old Town Walk');
   });
 
   it('remembers the mapping per source by column name', async () => {

@@ -33,10 +33,15 @@ const viatorMapping: ImportMapping = {
 };
 const FILE_TEXT = `${HEADER.join(';')}\nV-1;José Núñez;01/12/2026;10:00;Old Town Walk;2\n`;
 
-const summary = (counts: Partial<ImportSummary['counts']>, listed: ImportSummary['listed'] = []): ImportSummary => ({
+const summary = (
+  counts: Partial<ImportSummary['counts']>,
+  listed: ImportSummary['listed'] = [],
+  unknownTours: ImportSummary['unknownTours'] = [],
+): ImportSummary => ({
   rows: 2,
   counts: { create: 0, update: 0, cancel: 0, unchanged: 0, reject: 0, ...counts },
   listed,
+  unknownTours,
 });
 const lines = (...items: ImportProgress[]) => items.map((item) => `${JSON.stringify(item)}\n`).join('');
 
@@ -89,8 +94,8 @@ function serveImports(
   return sent;
 }
 
-async function chooseFile() {
-  const view = renderRoute('/imports', { preloadedState: signedIn(manager) });
+async function chooseFile(who = manager) {
+  const view = renderRoute('/imports', { preloadedState: signedIn(who) });
   await screen.findByRole('button', { name: 'Choose a CSV file' });
   // Node's File: jsdom's Blob is not one fetch can send.
   const file = new NodeFile([FILE_TEXT], 'viator.csv', { type: 'text/csv' });
@@ -203,6 +208,64 @@ describe('the import page', () => {
     const alert = await screen.findByText(/^Import stopped: The import stopped: an error on the server\./);
     expect(alert).toHaveTextContent('Rows read before it stopped were imported: see Recent imports.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  });
+
+  describe('a tour name the file uses and no tour has', () => {
+    const canal = { _id: 'tour-1', id: 'canal', label: 'Canal Cruise', color: 'blue', flag: 'none' } as const;
+    const withTour = makeUser({ company: { ...manager.company, tours: [{ ...canal, aliases: ['Canal tour'] }] } });
+    const unknown = { name: 'Amsterdam: Canal Cruise', rows: 3 };
+    const section = () => screen.findByRole('region', { name: 'Tours this file names differently' });
+
+    /** The first preview rejects the rows naming `unknown`; the next reads them all. */
+    function serveTwoPreviews() {
+      let previews = 0;
+      return serveImports({
+        preview: () =>
+          lines({
+            type: 'done',
+            summary: previews++ === 0 ? summary({ reject: 3 }, [], [unknown]) : summary({ create: 3 }),
+          }),
+        apply: () => '',
+      });
+    }
+    async function chooseTour() {
+      const { user } = await chooseFile(withTour);
+      await user.click(screen.getByRole('button', { name: 'Preview' }));
+      const names = await section();
+      expect(within(names).getByText(unknown.name).closest('tr')).toHaveTextContent(`${unknown.name}3`);
+      await user.click(within(names).getByRole('combobox', { name: `Tour for ${unknown.name}` }));
+      await user.click(screen.getByRole('option', { name: 'Canal Cruise' }));
+    }
+
+    it("becomes the chosen tour's other name, and the file is read again", async () => {
+      const sent = serveTwoPreviews();
+      const patches: unknown[] = [];
+      server.use(
+        http.patch(apiUrl('/api/company/:companyId/tours/:tourId'), async ({ request, params }) => {
+          const body = (await request.json()) as { aliases: string[] };
+          patches.push({ tour: params.tourId, body });
+          return HttpResponse.json({ ...withTour.company, tours: [{ ...canal, aliases: body.aliases }] });
+        }),
+      );
+      await chooseTour();
+      expect(await screen.findByRole('button', { name: 'Import 3 bookings' })).toBeVisible();
+      expect(patches).toEqual([{ tour: 'tour-1', body: { aliases: ['Canal tour', unknown.name] } }]);
+      expect(sent.filter((request) => request.path === '/api/imports/preview')).toHaveLength(2);
+      expect(screen.queryByRole('region', { name: 'Tours this file names differently' })).not.toBeInTheDocument();
+    });
+
+    it('says why when the name is refused, and reads nothing again', async () => {
+      const sent = serveTwoPreviews();
+      const refusal = 'aliases: "Amsterdam: Canal Cruise" is already another name of Tapas Tour';
+      server.use(
+        http.patch(apiUrl('/api/company/:companyId/tours/:tourId'), () =>
+          HttpResponse.json({ error: refusal, code: 'NAME_TAKEN' }, { status: 400 }),
+        ),
+      );
+      await chooseTour();
+      expect(await within(await section()).findByText(refusal)).toBeVisible();
+      expect(sent.filter((request) => request.path === '/api/imports/preview')).toHaveLength(1);
+    });
   });
 
   it('tells a Guide that imports are for Managers', async () => {

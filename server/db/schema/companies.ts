@@ -9,6 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { companyId, createdAt } from './columns';
 
 // A company (a tenant) and the tours and sources its bookings name.
@@ -42,6 +43,11 @@ export const tours = pgTable(
     color: text('color').notNull().default('default'),
     flag: text('flag').notNull().default('none'),
     position: integer('position').notNull().default(0),
+    /** The names channels' files and calls use for this tour ("Amsterdam: 75-Minute Canal Cruise"). */
+    aliases: text('aliases')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** An archived tour leaves the timetable and the pickers; its bookings and reports keep it. */
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
   },

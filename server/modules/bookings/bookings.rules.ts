@@ -4,7 +4,7 @@ import { GUIDE_HIDDEN_MESSAGE, canModifySlot, canSeeSlot, type SlotRef } from '.
 import type { Db } from '../../db/client';
 import type { AuthContext, CompanySettings } from '../../db/signedIn';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, type AppError } from '../../errors';
-import { listSourceLabels, listTourLabels } from '../companies/companies.repository';
+import { listSourceLabels, listTourNames } from '../companies/companies.repository';
 import { findActiveMemberByName } from '../users/users.repository';
 import { findBooking, type BookingRow } from './bookings.repository';
 
@@ -62,7 +62,7 @@ export async function assertKnownSource(tx: Db, companyId: string, source: strin
 }
 
 export async function assertKnownTour(tx: Db, companyId: string, tour: string): Promise<void> {
-  if (!(await listTourLabels(tx, companyId)).includes(tour)) {
+  if (!(await listTourNames(tx, companyId)).some((known) => known.label === tour)) {
     throw new BadRequestError(`tour: ${tour} is not one of this company's tours`, 'UNKNOWN_TOUR');
   }
 }

@@ -11,7 +11,7 @@ import { rowSnapshot, slotOfBooking, snapshotFacts } from '../bookings/bookingFa
 import { attendedCounts, toBookingDto, type Viewer } from '../bookings/bookings.mapper';
 import { insertBooking, updateBooking, type BookingRow } from '../bookings/bookings.repository';
 import { staleError } from '../bookings/bookings.rules';
-import { assertChannelCatalog } from './channelCatalog';
+import { channelTourLabel } from './channelCatalog';
 import type { ParsedApiKey } from './apiKeySecret';
 import { runAsKey } from './channelActor';
 import { bookingsChangedSince, findChannelBooking, lockChannelBooking } from './channelBookings.repository';
@@ -31,8 +31,8 @@ const countsOf = (body: ChannelBookingBody): CustomerCounts => ({
   Children: body.children ?? 0,
 });
 
-function snapshotOf(body: ChannelBookingBody, source: string): BookingSnapshot {
-  const { name, date, time, tour } = body;
+function snapshotOf(body: ChannelBookingBody, source: string, tour: string): BookingSnapshot {
+  const { name, date, time } = body;
   return {
     name,
     date,
@@ -51,9 +51,9 @@ export class ChannelBookingsService {
 
   upsert(key: ParsedApiKey, source: string, externalId: string, body: ChannelBookingBody): Promise<Upserted> {
     return runAsKey(this.tenancy, key, async (tx, actor) => {
-      await assertChannelCatalog(tx, actor.companyId, source, body.tour);
+      const tour = await channelTourLabel(tx, actor.companyId, source, body.tour);
       await lockChannelBooking(tx, actor.companyId, source, externalId);
-      const wanted = snapshotOf(body, source);
+      const wanted = snapshotOf(body, source, tour);
       const existing = await findChannelBooking(tx, actor.companyId, source, externalId);
       if (!existing) return { status: 201, booking: await this.create(tx, actor, externalId, wanted) };
       return { status: 200, booking: await this.update(tx, actor, existing, wanted) };

@@ -1,6 +1,6 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bookings, notes, shifts, type sources, type tours } from '../../db/schema';
+import { bookings, notes, shifts, tours, type sources } from '../../db/schema';
 import { UUID } from '../../lib/ids';
 
 /** A company's tours or its sources: the lists a Manager keeps, alike but for what a rename carries. */
@@ -72,4 +72,20 @@ export async function renameTourInSlots(db: Db, companyId: string, from: string,
     .update(shifts)
     .set({ tour: to, shiftString: sql`substr(${shifts.shiftString}, 1, 17) || ${to}` })
     .where(and(eq(shifts.companyId, companyId), eq(shifts.tour, from)));
+}
+
+/** Each tour's other names, by the tour's row id. */
+export async function listTourAliases(db: Db, companyId: string): Promise<Map<string, string[]>> {
+  const rows = await db
+    .select({ id: tours.id, aliases: tours.aliases })
+    .from(tours)
+    .where(eq(tours.companyId, companyId));
+  return new Map(rows.map((row) => [row.id, row.aliases]));
+}
+
+export async function setTourAliases(db: Db, companyId: string, id: string, aliases: string[]): Promise<void> {
+  await db
+    .update(tours)
+    .set({ aliases })
+    .where(and(eq(tours.companyId, companyId), eq(tours.id, id)));
 }

@@ -10,13 +10,16 @@ import {
   bookingsName,
   insertEntry,
   listEntries,
+  listTourAliases,
   renameInBookings,
   renameTourInSlots,
+  setTourAliases,
   updateEntry,
   type CatalogRow,
 } from './catalog.repository';
 import { recordEvent } from '../events/eventLog';
 import { findCompany } from './companies.repository';
+import { checkedAliases, tourAliasing } from './tourAliases';
 
 export type CatalogKind = 'tour' | 'source';
 
@@ -53,9 +56,9 @@ export class CatalogService {
   constructor(private readonly tenancy: Tenancy) {}
 
   add(caller: Caller, companyId: string, kind: CatalogKind, label: string): Promise<Company> {
-    return this.inCompany(caller, companyId, kind, async (tx, entries) => {
+    return this.inCompany(caller, companyId, kind, async (tx, entries, aliases) => {
       // Bookings that already name it (kept from before the list had it) simply come under the new entry.
-      await assertFreeName(tx, kind, caller.companyId, label, entries);
+      await assertFreeName(tx, kind, caller.companyId, label, entries, aliases);
       const position = entries.reduce((max, e) => Math.max(max, e.position + 1), 0);
       const row = { companyId: caller.companyId, id: uuidv7(), key: keyFor(label, entries), label, position };
       await insertEntry(tx, TABLE[kind], row);
@@ -64,7 +67,7 @@ export class CatalogService {
   }
 
   change(caller: Caller, companyId: string, kind: CatalogKind, ref: string, change: CatalogChange): Promise<Company> {
-    return this.inCompany(caller, companyId, kind, async (tx, entries) => {
+    return this.inCompany(caller, companyId, kind, async (tx, entries, aliases) => {
       const entry = entries.find((e) => e.id === ref || e.key === ref);
       if (!entry) throw notFound(kind);
       const table = TABLE[kind];
@@ -80,10 +83,23 @@ export class CatalogService {
       }
       if (change.label !== undefined && change.label !== entry.label) {
         // Onto a name bookings already carry, a rename would merge them into this one: refused too.
-        await assertFreeName(tx, kind, caller.companyId, change.label, entries, entry);
+        await assertFreeName(tx, kind, caller.companyId, change.label, entries, aliases, entry);
         await updateEntry(tx, table, caller.companyId, entry.id, { label: change.label });
         await renameInBookings(tx, kind, caller.companyId, entry.label, change.label);
         if (kind === 'tour') await renameTourInSlots(tx, caller.companyId, entry.label, change.label);
+      }
+      const aliasesBefore = aliases.get(entry.id) ?? [];
+      let aliasesAfter: readonly string[] = aliasesBefore;
+      if (change.aliases !== undefined) {
+        if (kind !== 'tour') throw new BadRequestError('aliases: only tours have other names', 'VALIDATION');
+        const kept = checkedAliases(
+          { id: entry.id, label: change.label ?? entry.label },
+          change.aliases,
+          entries,
+          aliases,
+        );
+        await setTourAliases(tx, caller.companyId, entry.id, kept);
+        aliasesAfter = kept;
       }
       if (change.archived !== undefined) {
         await updateEntry(tx, table, caller.companyId, entry.id, { archivedAt: change.archived ? new Date() : null });
@@ -95,17 +111,19 @@ export class CatalogService {
           if (e.position !== position) await updateEntry(tx, table, caller.companyId, e.id, { position });
         }
       }
-      const facts = (label: string, archived: boolean, position: number) => ({
+      const facts = (label: string, archived: boolean, position: number, otherNames: readonly string[]) => ({
         [LABEL[kind]]: label,
         Archived: archived,
         Position: position,
+        ...(change.aliases && { 'Other names': otherNames.join(' · ') }),
       });
       return {
-        before: facts(entry.label, entry.archivedAt !== null, entry.position),
+        before: facts(entry.label, entry.archivedAt !== null, entry.position, aliasesBefore),
         after: facts(
           change.label ?? entry.label,
           change.archived ?? entry.archivedAt !== null,
           change.position ?? entry.position,
+          aliasesAfter,
         ),
       };
     });
@@ -116,11 +134,17 @@ export class CatalogService {
     caller: Caller,
     companyId: string,
     kind: CatalogKind,
-    work: (tx: Db, entries: CatalogRow[]) => Promise<{ before?: unknown; after: unknown }>,
+    work: (
+      tx: Db,
+      entries: CatalogRow[],
+      aliases: ReadonlyMap<string, readonly string[]>,
+    ) => Promise<{ before?: unknown; after: unknown }>,
   ): Promise<Company> {
     if (companyId !== caller.companyId) throw notFound(kind);
     return this.tenancy.runAs(caller, async (tx, auth) => {
-      const facts = await work(tx, await listEntries(tx, TABLE[kind], auth.companyId));
+      const entries = await listEntries(tx, TABLE[kind], auth.companyId);
+      const aliases = kind === 'tour' ? await listTourAliases(tx, auth.companyId) : new Map<string, string[]>();
+      const facts = await work(tx, entries, aliases);
       await recordEvent(tx, auth, { kind: 'company.catalogChanged', ...facts });
       const company = await findCompany(tx, auth.companyId);
       if (!company) throw notFound(kind);
@@ -129,15 +153,23 @@ export class CatalogService {
   }
 }
 
-/** Another entry of the list (any case) makes a name taken; for a rename of `renamed`, so do bookings naming it. */
+/**
+ * Another entry of the list (any case), or another tour's other name, makes a name taken; for a rename of `renamed`,
+ * so do bookings naming it.
+ */
 async function assertFreeName(
   tx: Db,
   kind: CatalogKind,
   companyId: string,
   label: string,
   entries: CatalogRow[],
+  aliases: ReadonlyMap<string, readonly string[]>,
   renamed?: CatalogRow,
 ): Promise<void> {
+  const aliasing = tourAliasing(label, entries, aliases);
+  if (aliasing && aliasing.id !== renamed?.id) {
+    throw new BadRequestError(`label: ${label} is another name of the tour ${aliasing.label}`, 'NAME_TAKEN');
+  }
   const clash = entries.some((e) => e.id !== renamed?.id && e.label.toLowerCase() === label.toLowerCase());
   const merges = renamed !== undefined && (await bookingsName(tx, kind, companyId, label));
   if (clash || merges) {

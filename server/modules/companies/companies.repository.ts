@@ -35,13 +35,12 @@ export async function findCompanySettings(db: Db, companyId: string): Promise<Co
   return row;
 }
 
-/** The tours a new booking may name: not archived. */
-export async function listTourLabels(db: Db, companyId: string): Promise<string[]> {
-  const rows = await db
-    .select({ label: tours.label })
+/** The tours a new booking may name (not archived), each with the other names channels use for it. */
+export function listTourNames(db: Db, companyId: string): Promise<Array<{ label: string; aliases: string[] }>> {
+  return db
+    .select({ label: tours.label, aliases: tours.aliases })
     .from(tours)
     .where(and(eq(tours.companyId, companyId), isNull(tours.archivedAt)));
-  return rows.map((r) => r.label);
 }
 
 /** The sources a new booking may name: not archived. */
@@ -102,6 +101,7 @@ export async function findCompany(db: Db, companyId: string): Promise<Company | 
       color: t.color as TourColor,
       flag: t.flag as TourFlag,
       archived: t.archivedAt !== null,
+      aliases: t.aliases,
     })),
     sources: sourceRows.map((s) => ({ _id: s.id, id: s.key, label: s.label, archived: s.archivedAt !== null })),
   };

@@ -1,6 +1,7 @@
 import { readImportRow, rowLabel, type ImportCatalog, type RowPlan } from '../../../src/domain/importRow';
 import {
   IMPORT_LISTED_MAX,
+  UNKNOWN_TOURS_LISTED_MAX,
   emptyCounts,
   type ImportProgress,
   type ImportRowResult,
@@ -14,15 +15,31 @@ const BATCH_ROWS = 500;
 /** Runs one batch (previewed, or applied in its own transaction) and answers each row's outcome. */
 export type BatchRunner = (rows: ReadRow[]) => Promise<ImportRowResult[]>;
 
-/** Tallies the outcomes; lists the first rows of each. */
+/** Tallies the outcomes; lists the first rows of each, and the tour names no tour has. */
 class Tally {
-  readonly summary: ImportSummary = { rows: 0, counts: emptyCounts(), listed: [] };
+  readonly summary: ImportSummary = { rows: 0, counts: emptyCounts(), listed: [], unknownTours: [] };
+  /** By the name in lower case: names differing only in case match one tour, so they are one name. */
+  private readonly unknownTours = new Map<string, { name: string; rows: number }>();
 
   add(result: ImportRowResult) {
     const { counts } = this.summary;
     this.summary.rows += 1;
     counts[result.outcome] += 1;
     if (counts[result.outcome] <= IMPORT_LISTED_MAX) this.summary.listed.push(result);
+  }
+
+  unknownTour(name: string) {
+    const seen = this.unknownTours.get(name.toLowerCase());
+    if (seen) seen.rows += 1;
+    else this.unknownTours.set(name.toLowerCase(), { name, rows: 1 });
+  }
+
+  finish(): ImportSummary {
+    this.summary.listed.sort((a, b) => a.row - b.row);
+    this.summary.unknownTours = [...this.unknownTours.values()]
+      .sort((a, b) => b.rows - a.rows || a.name.localeCompare(b.name))
+      .slice(0, UNKNOWN_TOURS_LISTED_MAX);
+    return this.summary;
   }
 }
 
@@ -67,6 +84,7 @@ export async function runImport(
     const read = readImportRow(cells, input.plan, input.catalog);
     if ('reason' in read) {
       tally.add({ row, outcome: 'reject', ...rowLabel(cells, input.plan.columns), reason: read.reason });
+      if (read.unknownTour) tally.unknownTour(read.unknownTour);
       continue;
     }
     const key = referenceKey(read.booking.source, read.booking.reference);
@@ -81,6 +99,5 @@ export async function runImport(
     if (batch.length === BATCH_ROWS) await flush();
   }
   await flush();
-  tally.summary.listed.sort((a, b) => a.row - b.row);
-  return tally.summary;
+  return tally.finish();
 }

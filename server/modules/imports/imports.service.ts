@@ -10,7 +10,7 @@ import type { ImportMapping, ImportQuery, PastImport } from '../../../src/domain
 import type { Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
 import { BadRequestError, ForbiddenError } from '../../errors';
-import { listSourceLabels, listTourLabels } from '../companies/companies.repository';
+import { listSourceLabels, listTourNames } from '../companies/companies.repository';
 import { recordEvent } from '../events/eventLog';
 import { applyBatch, previewBatch, type ReadRow } from './importBatch';
 import { runImport } from './importRun';
@@ -19,6 +19,9 @@ import { listMappings, recentImportEvents, saveMapping } from './imports.reposit
 
 const RECENT_IMPORTS = 20;
 const byLowerName = (labels: string[]) => new Map(labels.map((label) => [label.toLowerCase(), label]));
+/** A tour by its name or one of its other names, whatever the case. */
+const toursByLowerName = (tours: Array<{ label: string; aliases: string[] }>) =>
+  new Map(tours.flatMap(({ label, aliases }) => [label, ...aliases].map((name) => [name.toLowerCase(), label])));
 
 /** A file opened for a preview or an import: its header read and the mapping checked against it. */
 export interface OpenedImport {
@@ -55,7 +58,7 @@ export class ImportsService {
   /** Reads the header and checks the mapping: a wrong one is answered (400) before any row is read. */
   async open(caller: Caller, query: ImportQuery, body: Readable): Promise<OpenedImport> {
     const catalog: ImportCatalog = await this.tenancy.runAs(caller, async (tx, auth) => ({
-      tours: byLowerName(await listTourLabels(tx, auth.companyId)),
+      tours: toursByLowerName(await listTourNames(tx, auth.companyId)),
       sources: byLowerName(await listSourceLabels(tx, auth.companyId)),
     }));
     const fixedSource = query.fixedSource && catalog.sources.get(query.fixedSource.toLowerCase());

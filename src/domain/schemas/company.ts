@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { canonicalTimeZone, TOUR_COLORS, TOUR_FLAGS, WINDOW_MINUTES_MAX } from '../company';
+import {
+  ALIAS_MAX_LENGTH,
+  ALIASES_MAX,
+  canonicalTimeZone,
+  TOUR_COLORS,
+  TOUR_FLAGS,
+  WINDOW_MINUTES_MAX,
+} from '../company';
 
 export const tourColorSchema = z.enum(TOUR_COLORS);
 export const tourFlagSchema = z.enum(TOUR_FLAGS);
@@ -12,6 +19,8 @@ export const tourSchema = z.object({
   flag: tourFlagSchema,
   /** Archived: in past bookings and reports only; absent in copies stored before tours could be archived. */
   archived: z.boolean().optional(),
+  /** Other names channels use for it (imports and the channel API); absent in copies stored before them. */
+  aliases: z.array(z.string()).optional(),
 });
 export type Tour = z.infer<typeof tourSchema>;
 
@@ -83,12 +92,27 @@ const catalogLabel = z.string().trim().min(1, 'label: Enter a name').max(60, 'la
 /** POST /api/company/{companyId}/tours and …/sources: a new tour or source, by name. */
 export const catalogEntryBodySchema = z.strictObject({ label: catalogLabel });
 
-/** PATCH …/tours/{tourId} and …/sources/{sourceId}: rename, move to a place in the list (0 first), archive or restore. */
+/** A tour's other names, all of them at once (an empty list removes them). */
+const tourAliases = z
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1, 'aliases: Enter a name')
+      .max(ALIAS_MAX_LENGTH, `aliases: At most ${ALIAS_MAX_LENGTH} characters`),
+  )
+  .max(ALIASES_MAX, `aliases: At most ${ALIASES_MAX} other names`);
+
+/**
+ * PATCH …/tours/{tourId} and …/sources/{sourceId}: rename, move to a place in the list (0 first), archive or restore;
+ * a tour also takes its other names.
+ */
 export const catalogChangeBodySchema = z
   .strictObject({
     label: catalogLabel,
     position: z.number().int('position: Enter a whole number').min(0, 'position: 0 or more').max(1000),
     archived: z.boolean(),
+    aliases: tourAliases,
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, { message: 'Change the name, the place or the archive' });

@@ -110,6 +110,7 @@ export function ImportWizard({ company }: { company: Company }) {
             <RunPanel
               state={state}
               fileName={file.name}
+              company={company}
               onApply={() => start('apply')}
               onRetry={() => start(state.status === 'failed' ? state.mode : 'preview')}
             />

@@ -8,14 +8,18 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDayLabel } from '../../components/days';
 import { dayPath } from '../../components/paths';
+import type { Company } from '../../domain/company';
 import type { ImportSummary } from '../../domain/imports';
 import { ImportSummaryView } from './ImportSummaryView';
+import { UnknownTours } from './UnknownTours';
 import type { RunState } from './useImportRun';
 
 interface RunPanelProps {
   state: RunState;
   fileName: string;
+  company: Company;
   onApply(): void;
+  /** Runs the preview again (or what failed). */
   onRetry(): void;
 }
 
@@ -29,7 +33,7 @@ const firstDay = ({ listed }: ImportSummary) =>
     .sort()[0];
 
 /** A preview's or an import's progress, then its outcome and what to do next. */
-export function RunPanel({ state, fileName, onApply, onRetry }: RunPanelProps) {
+export function RunPanel({ state, fileName, company, onApply, onRetry }: RunPanelProps) {
   if (state.status === 'idle') return null;
   const what = state.mode === 'preview' ? 'Preview' : 'Import';
   if (state.status === 'running') {
@@ -85,6 +89,9 @@ export function RunPanel({ state, fileName, onApply, onRetry }: RunPanelProps) {
             </>
           )}
         </Alert>
+      )}
+      {summary.unknownTours.length > 0 && (
+        <UnknownTours company={company} names={summary.unknownTours} onNamed={onRetry} />
       )}
       <ImportSummaryView key={state.mode} summary={summary} mode={state.mode} />
     </Stack>

@@ -10,7 +10,8 @@ import { WALKIN_SOURCE, type Company } from '../../domain/company';
 import type { CatalogChange } from '../../domain/schemas/company';
 import { errorMessage } from '../../services/errors';
 import { CatalogEntryRow, type CatalogEntry } from './CatalogEntryRow';
-import { useAddCatalogEntryMutation, useChangeCatalogEntryMutation, type CatalogPlural } from './settingsApi';
+import { useChangeCatalogEntryMutation, type CatalogPlural } from '../../services/catalogApi';
+import { useAddCatalogEntryMutation } from './settingsApi';
 
 const TEXT = {
   tours: {

@@ -1,0 +1,1 @@
+ALTER TABLE "tours" ADD COLUMN "aliases" text[] DEFAULT '{}'::text[] NOT NULL;

@@ -1,0 +1,97 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import type { Company } from '../../domain/company';
+import type { ImportSummary } from '../../domain/imports';
+import { useChangeCatalogEntryMutation } from '../../services/catalogApi';
+import { errorMessage } from '../../services/errors';
+
+interface UnknownToursProps {
+  company: Company;
+  names: ImportSummary['unknownTours'];
+  /** A name became a tour's other name: the file is read again. */
+  onNamed(): void;
+}
+
+/**
+ * The file's tour names that no tour has (a channel's product names, say). Choosing the tour one means keeps it as
+ * that tour's other name, for this file, the next ones and the channel API.
+ */
+export function UnknownTours({ company, names, onNamed }: UnknownToursProps) {
+  const headingId = useId();
+  const [change, { isLoading }] = useChangeCatalogEntryMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const tours = company.tours.filter((tour) => !tour.archived);
+
+  const name = async (unknown: string, tourId: string) => {
+    const tour = tours.find((t) => t._id === tourId);
+    if (!tour) return;
+    setFailure(null);
+    try {
+      const aliases = [...(tour.aliases ?? []), unknown];
+      await change({ companyId: company._id, plural: 'tours', ref: tour._id, change: { aliases } }).unwrap();
+      onNamed();
+    } catch (error) {
+      setFailure(errorMessage(error, `"${unknown}" was not saved as a name of ${tour.label}. Try again.`));
+    }
+  };
+
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="h3">
+        Tours this file names differently
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        Rows naming these were rejected. Choose the tour each name means: it becomes that tour&apos;s other name
+        (Settings › Tours), and the file is read again.
+      </Typography>
+      <Table size="small" aria-labelledby={headingId}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Name in the file</TableCell>
+            <TableCell>Rows</TableCell>
+            <TableCell>Tour</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {names.map(({ name: unknown, rows }) => (
+            <TableRow key={unknown}>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{unknown}</TableCell>
+              <TableCell>{rows.toLocaleString()}</TableCell>
+              <TableCell sx={{ minWidth: 180 }}>
+                <TextField
+                  select
+                  fullWidth
+                  size="small"
+                  label={`Tour for ${unknown}`}
+                  value=""
+                  disabled={isLoading || tours.length === 0}
+                  onChange={(event) => void name(unknown, event.target.value)}
+                >
+                  {tours.map((tour) => (
+                    <MenuItem key={tour._id} value={tour._id}>
+                      {tour.label}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {failure && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {failure}
+        </Alert>
+      )}
+    </Box>
+  );
+}
