@@ -35,8 +35,12 @@ export async function withSeededServer<F, T>(
       env: { ...(pg ? { DATABASE_URL: pg.url } : { DATA_DIR: embedded?.dataDir ?? '' }), ...options.env },
       nodeFlags: options.nodeFlags,
     });
-    const databaseCpu = async () =>
-      pg ? (await backendPids(dbName)).reduce((sum, pid) => sum + cpuSeconds(pid), 0) : 0;
+    // A backend's last reading stays counted after it exits (the pool closes idle ones), so the total never falls.
+    const seen = new Map<number, number>();
+    const databaseCpu = async () => {
+      for (const pid of pg ? await backendPids(dbName) : []) seen.set(pid, cpuSeconds(pid));
+      return [...seen.values()].reduce((sum, seconds) => sum + seconds, 0);
+    };
     try {
       return await use({ server, fixture, databaseCpu });
     } finally {

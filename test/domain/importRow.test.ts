@@ -70,7 +70,7 @@ describe('a CSV row read as a booking', () => {
     [{ 2: '2026-12-01' }, 'Date: "2026-12-01" is not a date as dd/MM/yyyy'],
     [{ 3: '25:00' }, 'Time: "25:00" is not a time'],
     [{ 3: 'morning' }, 'Time: "morning" is not a time'],
-    [{ 4: 'Night Kayak' }, 'Tour: "Night Kayak" is not one of this company\'s tours (Settings)'],
+    [{ 4: 'Night Kayak' }, 'Tour: "Night Kayak" is not one of this company\'s tours or their other names (Settings)'],
     [{ 5: 'two' }, 'Adults: "two" is not a whole number'],
     [{ 5: '26' }, 'Adults: 26 is more than 25'],
     [{ 5: '0' }, 'Adults: a booking has at least one guest'],
@@ -78,6 +78,12 @@ describe('a CSV row read as a booking', () => {
     [{ 8: 'call me' }, 'Phone: "call me" is not a phone number'],
   ])('rejects %j: %s', (overrides, expected) => {
     expect(reason(overrides)).toBe(expected);
+  });
+
+  it('names the tour a row uses when no tour has that name, and only then', () => {
+    expect(row({ 4: ' Night Kayak ' })).toMatchObject({ unknownTour: 'Night Kayak' });
+    expect(row({ 2: '31/02/2026', 4: 'Night Kayak' })).not.toHaveProperty('unknownTour');
+    expect(row({ 4: '' })).not.toHaveProperty('unknownTour');
   });
 
   it('reads cancellations in the words exports use, with or without guests', () => {
