@@ -80,3 +80,57 @@ test('a Manager imports a channel CSV: maps, previews, applies, and the bookings
 
   await expect.poll(() => viatorTapasFee(page)).toBe(feeBefore + 3);
 });
+
+// A channel names the tour its own way: the Manager says which tour it is once, and Settings shows it as another name.
+test("a Manager gives a tour the name a channel's file uses, imports its rows, and sees the name in Settings", async ({
+  page,
+}, testInfo) => {
+  const stamp = `${testInfo.project.name}-${Date.now()}`;
+  const [y, m, d] = todayInMadrid().split('-');
+  const product = `Barcelona: Tapas Night ${stamp}`;
+  const csv = [
+    'Booking Ref;Lead Traveller;Travel Date;Start;Product;Adults',
+    `N-${stamp}-1;Lía Ortega ${stamp};${d}/${m}/${y};19:30;${product};2`,
+    `N-${stamp}-2;Max Roth ${stamp};${d}/${m}/${y};19:30;${product.toUpperCase()};1`,
+  ].join('\r\n');
+
+  await signIn(page, MANAGER);
+  await page.goto('/imports');
+  await page
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'night.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await choose(page, 'Source of the bookings', 'Viator');
+  await choose(page, 'Booking ID', /^Booking Ref/);
+  await choose(page, 'Name', /^Lead Traveller/);
+  await choose(page, 'Date', /^Travel Date/);
+  await choose(page, 'Time', /^Start/);
+  await choose(page, 'Tour', /^Product/);
+  await choose(page, 'Adults', /^Adults/);
+  await page.getByRole('button', { name: 'Preview' }).click();
+
+  const names = page.getByRole('region', { name: 'Tours this file names differently' });
+  // Both rows name it, one in capitals: one name, 2 rows.
+  await expect(names.getByRole('row').filter({ hasText: product })).toContainText(`${product}2`);
+  await choose(page, `Tour for ${product}`, 'Tapas Tour');
+  await expect(names).toHaveCount(0);
+  await page.getByRole('button', { name: 'Import 2 bookings' }).click();
+  await expect(page.getByText('2 bookings imported from night.csv: 2 created')).toBeVisible();
+
+  await page.goto(`/bookings/date/${todayInMadrid()}/19:30/Tapas%20Tour`);
+  await expect(page.getByRole('listitem', { name: `Lía Ortega ${stamp}` })).toBeVisible();
+
+  // Settings shows the name under the tour; removing it leaves the tour as it was.
+  await page.goto('/settings');
+  const tour = page.getByRole('region', { name: 'Tours' }).getByRole('listitem', { name: 'Tapas Tour' });
+  await expect(tour).toContainText(product);
+  await tour.getByRole('button', { name: 'Other names' }).click();
+  const field = tour.getByRole('textbox', { name: 'Other names for Tapas Tour' });
+  await field.fill(
+    (await field.inputValue())
+      .split('\n')
+      .filter((line) => line !== product)
+      .join('\n'),
+  );
+  await tour.getByRole('button', { name: 'Save' }).click();
+  await expect(tour).not.toContainText(product);
+});
