@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ALIAS_MAX_LENGTH, ALIASES_MAX } from '../../domain/company';
 import type { CatalogChange } from '../../domain/schemas/company';
 
-/** The names typed, one a line: trimmed, blank lines dropped, each once (the server matches them exactly). */
+/** The names typed, one a line: trimmed, blank lines dropped, each once (the server also folds names differing only in case). */
 const namesOf = (text: string) => [...new Set(text.split('\n').map((line) => line.trim()))].filter(Boolean);
 
 /** What the server would refuse, said before sending (it checks the same bounds). */
