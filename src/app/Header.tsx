@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { selectAuthStatus, selectUser } from '../features/auth/authSlice';
-import { selectSyncShown } from '../features/slot/outbox/outboxSlice';
+import { selectSyncShown } from '../services/offline/outboxSlice';
 import { useAppSelector } from './hooks';
 import { isNavLinkActive, NAV_LINKS } from './navLinks';
 import { ProfileMenu } from './ProfileMenu';

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useLogoutMutation } from '../features/auth/authApi';
 import { loggedOut } from '../services/authEvents';
-import { selectUnsent } from '../features/slot/outbox/outboxSlice';
+import { selectUnsent } from '../services/offline/outboxSlice';
 import { useAppDispatch, useAppSelector } from './hooks';
 
 const MENU_ID = 'account-menu';

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { syncLabel, syncSummary } from '../domain/outbox';
-import { selectOutbox } from '../features/slot/outbox/outboxSlice';
+import { selectOutbox } from '../services/offline/outboxSlice';
 import { useAppSelector } from './hooks';
 
 /** The header's word on street mode: "Offline · 2 waiting", "Syncing · 1 waiting", "1 conflict"; nothing when sent. */

@@ -2,7 +2,7 @@ import { combineReducers, configureStore, createListenerMiddleware } from '@redu
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE, type PersistConfig } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
 import { authSlice, type AuthState } from '../features/auth/authSlice';
-import { outboxSlice } from '../features/slot/outbox/outboxSlice';
+import { outboxSlice } from '../services/offline/outboxSlice';
 import { api } from '../services/api';
 import { loggedOut } from '../services/authEvents';
 import type { LiveExtra } from '../services/live/subscribeLive';

@@ -16,3 +16,10 @@ export function withOutbox(booking: Booking, entries: readonly OutboxEntry[]): B
   }
   return shown;
 }
+
+/** Every booking as the device should show it; the same array when no waiting check-in or conflict changes one. */
+export function bookingsWithOutbox(bookings: Booking[], entries: readonly OutboxEntry[]): Booking[] {
+  if (entries.length === 0) return bookings;
+  const shown = bookings.map((booking) => withOutbox(booking, entries));
+  return shown.every((booking, index) => booking === bookings[index]) ? bookings : shown;
+}

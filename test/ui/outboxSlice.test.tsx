@@ -1,5 +1,5 @@
 import type { OutboxEntry } from '../../src/domain/outbox';
-import { entryQueued, entryStored, outboxLoaded, outboxSlice } from '../../src/features/slot/outbox/outboxSlice';
+import { entryQueued, entryStored, outboxLoaded, outboxSlice } from '../../src/services/offline/outboxSlice';
 
 const entry = (id: string, seq: number): OutboxEntry => ({
   id,

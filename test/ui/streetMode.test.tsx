@@ -8,7 +8,7 @@ import { entriesOf } from '../../src/services/offline/outboxStore';
 import { apiUrl, makeUser, signedIn } from './fixtures';
 import { renderRoute } from './renderWithProviders';
 import { server } from './server';
-import { makeBooking, serveSlot, SLOT_PATH } from './slotFixtures';
+import { DAY, makeBooking, serveSlot, SLOT_PATH } from './slotFixtures';
 
 const row = (name: string) => screen.findByRole('listitem', { name });
 const badge = () => screen.getByRole('status', { name: 'Sync' });
@@ -66,6 +66,21 @@ describe('street mode: check-ins kept on the device until the server has them', 
     expect(toggle).toBeChecked();
     expect(sent).toEqual([{ key: kept?.id, body: expect.objectContaining({ attendees: [{ Adults: 4 }] }) }]);
     expect(await entriesOf('guide-street-1')).toEqual([]);
+  });
+
+  it("counts a waiting check-in in the day's slot card too", async () => {
+    const guide = makeUser({ _id: 'guide-street-4', role: 'Guide', assignable: false });
+    const ana = makeBooking({ name: 'Ana Day', customers: [{ Adults: 4 }], attendees: [{ Adults: 0 }] });
+    serveSlot({ bookings: [ana] });
+    server.use(http.get(apiUrl(`/api/bookings/date/${DAY}`), () => HttpResponse.json({ bookings: [ana] })));
+    serveCheckIns(applied(ana), { down: true });
+    const { user } = renderRoute(SLOT_PATH, { preloadedState: signedIn(guide) });
+
+    await user.click(within(await row('Ana Day')).getByRole('switch', { name: 'Checked in: Ana Day' }));
+    expect(await within(await row('Ana Day')).findByText('Waiting to send')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Back to day' }));
+    const card = await screen.findByRole('link', { name: /Old Town Walk/ });
+    expect(card).toHaveTextContent('4 checked in');
   });
 
   describe('a conflict with another device', () => {

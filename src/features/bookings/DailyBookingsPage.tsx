@@ -3,15 +3,17 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { useSignedInUser } from '../../app/hooks';
+import { useAppSelector, useSignedInUser } from '../../app/hooks';
 import { Page } from '../../components/Page';
 import { PageNotFound } from '../../components/PageNotFound';
 import { parseDay } from '../../components/days';
 import { tourLook } from '../../components/tourLook';
+import { bookingsWithOutbox } from '../../domain/outboxView';
 import { GUIDE_HIDDEN_MESSAGE } from '../../domain/slotRules';
 import { groupSlots } from '../../domain/slotGroups';
 import { todayInZone } from '../../domain/zonedDates';
 import { errorMessage } from '../../services/errors';
+import { selectOutboxEntries } from '../../services/offline/outboxSlice';
 import { useGetDayBookingsQuery } from './bookingsApi';
 import { DayAddBooking } from './DayAddBooking';
 import { DayNavigator } from './DayNavigator';
@@ -49,6 +51,8 @@ function DaySlots({ day }: { day: string }) {
   // The cards' first paint is deferred: React renders it in slices, so a phone stays responsive meanwhile
   // (Lighthouse's total blocking time) and the placeholder shows until it is done.
   const data = useDeferredValue(currentData, undefined);
+  // Check-ins this device has not sent yet count in the cards as they do on the slot page.
+  const waiting = useAppSelector(selectOutboxEntries);
 
   // Spec §8: a failed day list is logged only; the page stays usable.
   useEffect(() => {
@@ -70,7 +74,7 @@ function DaySlots({ day }: { day: string }) {
   }
 
   const offline = <AsOfNotice asOf={data.asOf} timezone={company.timezone} />;
-  const slots = groupSlots(data.bookings, data.departures);
+  const slots = groupSlots(bookingsWithOutbox(data.bookings, waiting), data.departures);
   const departures = data.departures ?? [];
   // A Guide adds to a departure they can see; a Manager to any slot.
   const addBooking = (role === 'Manager' || departures.length > 0) && (

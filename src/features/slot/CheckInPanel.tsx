@@ -17,7 +17,7 @@ import {
 } from '../../domain/customerTypes';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { queueCheckIn } from './outbox/outboxActions';
-import { selectNotice, selectWaiting } from './outbox/outboxSlice';
+import { selectNotice, selectWaiting } from '../../services/offline/outboxSlice';
 import type { SlotArgs } from './slotApi';
 import { checkInState, type CheckInState } from './slotCounts';
 import { Placeholder } from '../../components/Placeholder';

@@ -2,7 +2,7 @@ import type { OutboxEntry } from '../../../domain/outbox';
 import { overrideEntry } from '../../../domain/outboxOverride';
 import { randomId } from '../../../services/deviceId';
 import { nextSeq, sender, type Thunk } from './outboxActions';
-import { entryQueued, entryRemoved } from './outboxSlice';
+import { entryQueued, entryRemoved } from '../../../services/offline/outboxSlice';
 
 /** "Keep 3" after a conflict, or "Dismiss" after a refusal: the server's counts stay, the entry goes. */
 export const settleEntry =

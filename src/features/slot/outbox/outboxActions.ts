@@ -3,7 +3,7 @@ import type { CountList } from '../../../domain/customerTypes';
 import type { OutboxEntry } from '../../../domain/outbox';
 import { randomId } from '../../../services/deviceId';
 import type { SlotArgs } from '../slotApi';
-import { entryQueued } from './outboxSlice';
+import { entryQueued } from '../../../services/offline/outboxSlice';
 import type { OutboxHost } from './outboxSync';
 
 export type Thunk = (dispatch: OutboxHost['dispatch'], getState: OutboxHost['getState']) => void;

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { byOrder, type OutboxEntry } from '../../../domain/outbox';
-import { loggedOut } from '../../../services/authEvents';
+import { byOrder, type OutboxEntry } from '../../domain/outbox';
+import { loggedOut } from '../authEvents';
 
 /** The signed-in member's check-ins not yet on the server, as the device keeps them (outboxStore.ts). */
 export interface OutboxState {
