@@ -1,6 +1,13 @@
 import { byOrder, type OutboxEntry } from '../../../domain/outbox';
 import { deleteEntry, entriesOf, putEntry } from '../../../services/offline/outboxStore';
-import { entryRemoved, entrySaved, entryStored, outboxLoaded, syncChanged, type OutboxState } from '../../../services/offline/outboxSlice';
+import {
+  entryRemoved,
+  entrySaved,
+  entryStored,
+  outboxLoaded,
+  syncChanged,
+  type OutboxState,
+} from '../../../services/offline/outboxSlice';
 import { sendEntry, type Dispatch } from './sendEntry';
 
 export interface OutboxHost {
