@@ -1,5 +1,5 @@
 import type { Booking } from '../../src/domain/booking';
-import { syncLabel, type OutboxEntry } from '../../src/domain/outbox';
+import { retryDelayMs, syncLabel, type OutboxEntry } from '../../src/domain/outbox';
 import { overrideEntry } from '../../src/domain/outboxOverride';
 import { withOutbox } from '../../src/domain/outboxView';
 
@@ -66,5 +66,19 @@ describe('"use yours" after a conflict', () => {
       base: [{ Adults: 3 }, { Children: 1 }],
       madeAt: '2026-11-26T10:05:00.000Z',
     });
+  });
+});
+
+describe('the wait before the outbox tries again', () => {
+  it('stays within seconds on a network that answered within the last minute', () => {
+    expect([1, 2, 3, 4, 5, 8].map((failures) => retryDelayMs(failures, true))).toEqual([
+      500, 1_000, 2_000, 4_000, 4_000, 4_000,
+    ]);
+  });
+
+  it('doubles up to half a minute on a network that has answered nothing for a minute', () => {
+    expect([1, 2, 3, 4, 5, 6, 9].map((failures) => retryDelayMs(failures, false))).toEqual([
+      1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000,
+    ]);
   });
 });

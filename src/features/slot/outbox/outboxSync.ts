@@ -1,4 +1,4 @@
-import { byOrder, type OutboxEntry } from '../../../domain/outbox';
+import { byOrder, LOSSY_WINDOW_MS, retryDelayMs, type OutboxEntry } from '../../../domain/outbox';
 import { deleteEntry, entriesOf, putEntry } from '../../../services/offline/outboxStore';
 import {
   entryRemoved,
@@ -15,8 +15,6 @@ export interface OutboxHost {
   getState: () => { auth: { user: { _id: string } | null }; outbox: OutboxState };
 }
 
-const FIRST_RETRY_MS = 1_000;
-const LAST_RETRY_MS = 30_000;
 // Tabs of one browser tell each other the outbox changed; each reads the device's copy again.
 const CHANNEL = 'tourdesk-outbox';
 
@@ -34,7 +32,9 @@ export class OutboxSync {
   private running = false;
   private again = false;
   private stopped = false;
-  private retryMs = FIRST_RETRY_MS;
+  /** Sends in a row that did not get through, and when the server last answered one. */
+  private failures = 0;
+  private answeredAt = Number.NEGATIVE_INFINITY;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly unsaved = new Map<string, OutboxEntry>();
   private readonly channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
@@ -117,12 +117,11 @@ export class OutboxSync {
     if (this.stopped) return;
     this.host.dispatch(syncChanged({ syncing: false, online: !offline }));
     if (offline) {
-      // A lossy network that still lets some through is tried again soon; one that lets nothing through, less often.
-      if (progressed) this.retryMs = FIRST_RETRY_MS;
-      this.timer = setTimeout(() => this.flush(), this.retryMs);
-      this.retryMs = Math.min(this.retryMs * 2, LAST_RETRY_MS);
+      this.failures = progressed ? 1 : this.failures + 1;
+      const lossy = Date.now() - this.answeredAt < LOSSY_WINDOW_MS;
+      this.timer = setTimeout(() => this.flush(), retryDelayMs(this.failures, lossy));
     } else {
-      this.retryMs = FIRST_RETRY_MS;
+      this.failures = 0;
     }
   }
 
@@ -138,6 +137,7 @@ export class OutboxSync {
       const outcome = await sendEntry(this.host.dispatch, entry);
       if (outcome.kind === 'retry') return { offline: true, sent };
       sent += 1;
+      this.answeredAt = Date.now();
       // The server answered: whatever the browser said, the network is there.
       if (!this.host.getState().outbox.online) this.host.dispatch(syncChanged({ online: true }));
       if (outcome.kind === 'sent') {
