@@ -5,7 +5,8 @@ import { BadRequestError } from '../../errors';
 
 /**
  * The source and the tour a channel names must be the company's (not archived), checked in one statement; the tour
- * may be named by one of its other names, and the answer is its own name. The messages do not repeat the names: a
+ * may be named by one of its other names, in any case as in imports (names are unique whatever their case), and the
+ * answer is its own name. The messages do not repeat the names: a
  * key of one company probing another's names learns nothing from the answer.
  */
 export async function channelTourLabel(tx: Db, companyId: string, source: string, tour: string): Promise<string> {
@@ -14,7 +15,9 @@ export async function channelTourLabel(tx: Db, companyId: string, source: string
     sql`select exists (select 1 from sources where company_id = ${companyId}::uuid and label = ${source}
                          and archived_at is null) as source,
                (select label from tours where company_id = ${companyId}::uuid and archived_at is null
-                  and (label = ${tour} or ${tour} = any(aliases)) order by label = ${tour} desc limit 1) as tour`,
+                  and (lower(label) = lower(${tour}) or exists (select 1 from unnest(aliases) as alias
+                                                               where lower(alias) = lower(${tour})))
+                  limit 1) as tour`,
   );
   if (!known?.source) {
     throw new BadRequestError("source: not one of this company's sources (Settings › Sources)", 'UNKNOWN_SOURCE');
