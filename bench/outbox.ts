@@ -6,8 +6,8 @@
  *   npm run bench:outbox                             both targets
  *   BENCH_TARGETS=postgres npm run bench:outbox      PostgreSQL only
  *   BENCH_TAP_MS=500-1500 BENCH_CHECKINS=200 npm run bench:outbox      a guide's pace, about a minute
- * At the defaults a target takes about 5 minutes, most of it the outboxes draining after the last tap (the sender's
- * backoff; bench/RESULTS.md). The targets share nothing: two runs with one target each may run at once.
+ * At the defaults a target takes about 2 minutes, half of it the outboxes draining after the last tap (the sender's
+ * waits after drops; bench/RESULTS.md). The targets share nothing: two runs with one target each may run at once.
  * Settings: BENCH_TARGETS (postgres,embedded), BENCH_DEVICES (4), BENCH_CHECKINS (1000), BENCH_DROP_RATE (0.3),
  * BENCH_BOOKINGS_PER_DEVICE (30), BENCH_TAP_MS (10-70: the pause between taps), BENCH_OFFLINE_MS (3000),
  * BENCH_DRAIN_SECONDS (900), BENCH_SEED (1), BENCH_APP=tsx|bundle (tsx), BENCH_DATABASE_URL (admin URL;
