@@ -1,5 +1,6 @@
 import type { Booking } from '../../src/domain/booking';
-import { retryDelayMs, syncLabel, type OutboxEntry } from '../../src/domain/outbox';
+import { syncLabel, type OutboxEntry } from '../../src/domain/outbox';
+import { retryDelayMs } from '../../src/domain/outboxRetry';
 import { overrideEntry } from '../../src/domain/outboxOverride';
 import { withOutbox } from '../../src/domain/outboxView';
 

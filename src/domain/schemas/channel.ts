@@ -14,7 +14,7 @@ export const channelBookingBodySchema = z
     name: z.string().trim().min(1, 'Name is required').max(NAME_MAX),
     date: daySchema,
     time: timeSchema,
-    tour: tourNameSchema,
+    tour: tourNameSchema.describe("The tour's name or one of its other names (Settings › Tours), in any case"),
     phone: phoneSchema.nullable().optional(),
     adults: z.number().int().min(0).max(ADD_ADULTS_MAX),
     teens: z.number().int().min(0).max(ADD_OTHER_MAX).optional(),

@@ -1,4 +1,5 @@
-import { byOrder, LOSSY_WINDOW_MS, retryDelayMs, type OutboxEntry } from '../../../domain/outbox';
+import { byOrder, type OutboxEntry } from '../../../domain/outbox';
+import { LOSSY_WINDOW_MS, retryDelayMs } from '../../../domain/outboxRetry';
 import { deleteEntry, entriesOf, putEntry } from '../../../services/offline/outboxStore';
 import {
   entryRemoved,
