@@ -254,6 +254,21 @@ describe('the import page', () => {
       expect(screen.queryByRole('region', { name: 'Tours this file names differently' })).not.toBeInTheDocument();
     });
 
+    it('leads to Settings when the company has no tour to choose', async () => {
+      serveImports({
+        preview: () => lines({ type: 'done', summary: summary({ reject: 3 }, [], [unknown]) }),
+        apply: () => '',
+      });
+      const { user } = await chooseFile();
+      await user.click(screen.getByRole('button', { name: 'Preview' }));
+      const names = await section();
+      expect(within(names).getByRole('combobox', { name: `Tour for ${unknown.name}` })).toHaveAttribute(
+        'aria-disabled',
+        'true',
+      );
+      expect(within(names).getByRole('link', { name: 'add them in Settings' })).toHaveAttribute('href', '/settings');
+    });
+
     it('says why when the name is refused, and reads nothing again', async () => {
       const sent = serveTwoPreviews();
       const refusal = 'aliases: "Amsterdam: Canal Cruise" is already another name of Tapas Tour';

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -9,6 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import type { Company } from '../../domain/company';
 import type { ImportSummary } from '../../domain/imports';
 import { useChangeCatalogEntryMutation } from '../../services/catalogApi';
@@ -87,6 +89,15 @@ export function UnknownTours({ company, names, onNamed }: UnknownToursProps) {
           ))}
         </TableBody>
       </Table>
+      {tours.length === 0 && (
+        <Typography sx={{ mt: 1 }}>
+          This company has no tours yet:{' '}
+          <Link component={RouterLink} to="/settings">
+            add them in Settings
+          </Link>
+          , then preview again.
+        </Typography>
+      )}
       {failure && (
         <Alert severity="error" sx={{ mt: 1 }}>
           {failure}
