@@ -175,6 +175,30 @@ describeEachDb(
       ]);
     });
 
+    it('gives one name to one tour when two Managers give it to two tours at once, and a rename takes its own', async () => {
+      const t = ctx();
+      const c = await createCompany(t.app, t.db);
+      const tour = (label: keyof typeof c.tourIds) => `/api/company/${c.companyId}/tours/${c.tourIds[label]}`;
+      const [walk, cruise] = await Promise.all([
+        call(t, c.manager.token, 'PATCH', tour('Old Town Walk'), { aliases: ['City Highlights'] }),
+        call(t, c.manager.token, 'PATCH', tour('Hop-On Harbour Cruise'), { aliases: ['city highlights'] }),
+      ]);
+      expect([walk.statusCode, cruise.statusCode].sort()).toEqual([200, 400]);
+      const renamed = await call(
+        t,
+        c.manager.token,
+        'PATCH',
+        tour(walk.statusCode === 200 ? 'Old Town Walk' : 'Hop-On Harbour Cruise'),
+        {
+          label: 'City Highlights',
+        },
+      );
+      const named = (renamed.json().tours as Array<Entry & { aliases: string[] }>).find(
+        (entry) => entry.label === 'City Highlights',
+      );
+      expect(named?.aliases).toEqual([]);
+    });
+
     it('adds, renames and archives sources; Walkin always stays as it is', async () => {
       const t = ctx();
       const c = await createCompany(t.app, t.db);

@@ -89,3 +89,8 @@ export async function setTourAliases(db: Db, companyId: string, id: string, alia
     .set({ aliases })
     .where(and(eq(tours.companyId, companyId), eq(tours.id, id)));
 }
+
+/** Held until the transaction ends: the company's tour and source lists change one request at a time. */
+export async function lockCatalog(db: Db, companyId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`catalog|${companyId}`}, 0))`);
+}

@@ -11,6 +11,7 @@ import {
   insertEntry,
   listEntries,
   listTourAliases,
+  lockCatalog,
   renameInBookings,
   renameTourInSlots,
   setTourAliases,
@@ -88,19 +89,18 @@ export class CatalogService {
         await renameInBookings(tx, kind, caller.companyId, entry.label, change.label);
         if (kind === 'tour') await renameTourInSlots(tx, caller.companyId, entry.label, change.label);
       }
+      if (change.aliases !== undefined && kind !== 'tour') {
+        throw new BadRequestError('aliases: only tours have other names', 'VALIDATION');
+      }
       const aliasesBefore = aliases.get(entry.id) ?? [];
       let aliasesAfter: readonly string[] = aliasesBefore;
-      if (change.aliases !== undefined) {
-        if (kind !== 'tour') throw new BadRequestError('aliases: only tours have other names', 'VALIDATION');
-        const kept = checkedAliases(
-          { id: entry.id, label: change.label ?? entry.label },
-          change.aliases,
-          entries,
-          aliases,
-        );
-        await setTourAliases(tx, caller.companyId, entry.id, kept);
-        aliasesAfter = kept;
+      const label = change.label ?? entry.label;
+      if (kind === 'tour' && (change.aliases !== undefined || label !== entry.label)) {
+        // Renamed onto one of its other names, a tour drops that name: it goes by it anyway.
+        aliasesAfter = checkedAliases({ id: entry.id, label }, change.aliases ?? aliasesBefore, entries, aliases);
+        await setTourAliases(tx, caller.companyId, entry.id, [...aliasesAfter]);
       }
+      const aliasesChanged = aliasesAfter.join('\n') !== aliasesBefore.join('\n');
       if (change.archived !== undefined) {
         await updateEntry(tx, table, caller.companyId, entry.id, { archivedAt: change.archived ? new Date() : null });
       }
@@ -115,7 +115,7 @@ export class CatalogService {
         [LABEL[kind]]: label,
         Archived: archived,
         Position: position,
-        ...(change.aliases && { 'Other names': otherNames.join(' · ') }),
+        ...((change.aliases || aliasesChanged) && { 'Other names': otherNames.join(' · ') }),
       });
       return {
         before: facts(entry.label, entry.archivedAt !== null, entry.position, aliasesBefore),
@@ -142,6 +142,8 @@ export class CatalogService {
   ): Promise<Company> {
     if (companyId !== caller.companyId) throw notFound(kind);
     return this.tenancy.runAs(caller, async (tx, auth) => {
+      // One change of the lists at a time: two other names given at once to two tours must not both pass.
+      await lockCatalog(tx, auth.companyId);
       const entries = await listEntries(tx, TABLE[kind], auth.companyId);
       const aliases = kind === 'tour' ? await listTourAliases(tx, auth.companyId) : new Map<string, string[]>();
       const facts = await work(tx, entries, aliases);
@@ -166,8 +168,8 @@ async function assertFreeName(
   aliases: ReadonlyMap<string, readonly string[]>,
   renamed?: CatalogRow,
 ): Promise<void> {
-  const aliasing = tourAliasing(label, entries, aliases);
-  if (aliasing && aliasing.id !== renamed?.id) {
+  const aliasing = tourAliasing(label, entries, aliases, renamed?.id);
+  if (aliasing) {
     throw new BadRequestError(`label: ${label} is another name of the tour ${aliasing.label}`, 'NAME_TAKEN');
   }
   const clash = entries.some((e) => e.id !== renamed?.id && e.label.toLowerCase() === label.toLowerCase());

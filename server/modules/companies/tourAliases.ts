@@ -1,39 +1,49 @@
+import { toursByName } from '../../../src/domain/tourNames';
 import { BadRequestError } from '../../errors';
 import type { CatalogRow } from './catalog.repository';
 
-const taken = (name: string, what: string) =>
-  new BadRequestError(`aliases: "${name}" is already ${what}`, 'NAME_TAKEN');
+type Aliases = ReadonlyMap<string, readonly string[]>;
+
+/** The tours with their other names, each name leading to one tour. */
+const owners = (entries: readonly CatalogRow[], aliases: Aliases) =>
+  toursByName(entries.map((entry) => ({ ...entry, aliases: aliases.get(entry.id) ?? [] })));
+
+/** What another tour calls `name` (its own name or an other name), for the refusal. */
+const heldAs = (owner: CatalogRow, lower: string) =>
+  owner.label.toLowerCase() === lower ? `the tour ${owner.label}` : `another name of ${owner.label}`;
 
 /**
- * A tour's other names as kept: trimmed, each once whatever its case. A file's or a channel's tour name must lead to
- * one tour, so none may be a tour's name or another tour's other name.
+ * A tour's other names as kept: trimmed, each once whatever its case, without the tour's own name. A file's or a
+ * channel's tour name must lead to one tour, so none may be another tour's name or other name.
  */
 export function checkedAliases(
   tour: { id: string; label: string },
   wanted: readonly string[],
   entries: readonly CatalogRow[],
-  aliases: ReadonlyMap<string, readonly string[]>,
+  aliases: Aliases,
 ): string[] {
+  const index = owners(entries, aliases);
   const kept = new Map<string, string>();
-  for (const name of wanted) if (!kept.has(name.toLowerCase())) kept.set(name.toLowerCase(), name);
-  for (const [lower, name] of kept) {
-    if (lower === tour.label.toLowerCase()) throw taken(name, "this tour's name");
-    const named = entries.find((e) => e.id !== tour.id && e.label.toLowerCase() === lower);
-    if (named) throw taken(name, `the tour ${named.label}`);
-    const other = entries.find(
-      (e) => e.id !== tour.id && aliases.get(e.id)?.some((alias) => alias.toLowerCase() === lower),
-    );
-    if (other) throw taken(name, `another name of ${other.label}`);
+  for (const name of wanted) {
+    const lower = name.toLowerCase();
+    if (kept.has(lower) || lower === tour.label.toLowerCase()) continue;
+    const owner = index.get(lower);
+    if (owner && owner.id !== tour.id) {
+      throw new BadRequestError(`aliases: "${name}" is already ${heldAs(owner, lower)}`, 'NAME_TAKEN');
+    }
+    kept.set(lower, name);
   }
   return [...kept.values()];
 }
 
-/** The tour whose other names include `label` (any case), which a new name must not repeat. */
+/** The tour other than `except` that goes by `label` as an other name, which a new or renamed tour must not take. */
 export function tourAliasing(
   label: string,
   entries: readonly CatalogRow[],
-  aliases: ReadonlyMap<string, readonly string[]>,
+  aliases: Aliases,
+  except?: string,
 ): CatalogRow | undefined {
   const lower = label.toLowerCase();
-  return entries.find((e) => aliases.get(e.id)?.some((alias) => alias.toLowerCase() === lower));
+  const owner = owners(entries, aliases).get(lower);
+  return owner && owner.id !== except && owner.label.toLowerCase() !== lower ? owner : undefined;
 }

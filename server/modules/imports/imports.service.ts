@@ -1,3 +1,4 @@
+import { toursByName, type NamedTour } from '../../../src/domain/tourNames';
 import type { Readable } from 'node:stream';
 import type { ImportCatalog } from '../../../src/domain/importRow';
 import {
@@ -19,9 +20,9 @@ import { listMappings, recentImportEvents, saveMapping } from './imports.reposit
 
 const RECENT_IMPORTS = 20;
 const byLowerName = (labels: string[]) => new Map(labels.map((label) => [label.toLowerCase(), label]));
-/** A tour by its name or one of its other names, whatever the case. */
-const toursByLowerName = (tours: Array<{ label: string; aliases: string[] }>) =>
-  new Map(tours.flatMap(({ label, aliases }) => [label, ...aliases].map((name) => [name.toLowerCase(), label])));
+/** A tour's own name by any name it goes by, whatever the case. */
+const tourLabelsByName = (tours: NamedTour[]) =>
+  new Map([...toursByName(tours)].map(([name, tour]) => [name, tour.label]));
 
 /** A file opened for a preview or an import: its header read and the mapping checked against it. */
 export interface OpenedImport {
@@ -58,7 +59,7 @@ export class ImportsService {
   /** Reads the header and checks the mapping: a wrong one is answered (400) before any row is read. */
   async open(caller: Caller, query: ImportQuery, body: Readable): Promise<OpenedImport> {
     const catalog: ImportCatalog = await this.tenancy.runAs(caller, async (tx, auth) => ({
-      tours: toursByLowerName(await listTourNames(tx, auth.companyId)),
+      tours: tourLabelsByName(await listTourNames(tx, auth.companyId)),
       sources: byLowerName(await listSourceLabels(tx, auth.companyId)),
     }));
     const fixedSource = query.fixedSource && catalog.sources.get(query.fixedSource.toLowerCase());
