@@ -1,4 +1,4 @@
-import { asc, eq, getTableColumns, getTableName, is } from 'drizzle-orm';
+import { asc, eq, getTableColumns, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
@@ -106,6 +106,11 @@ export async function seedTarget(app: FastifyInstance, db: Db): Promise<Target> 
       }),
     ),
   );
+  // Changed a minute ago: the channel's change list shows only settled changes, and must be shown these to leak them.
+  await db
+    .update(schema.bookings)
+    .set({ updatedAt: sql`${schema.bookings.updatedAt} - interval '1 minute'` })
+    .where(eq(schema.bookings.companyId, companyId));
   const noteKey = noteUniqueId(SLOT_DAY, SLOT_TIME, tour);
   const noteText = `Meet by the lighthouse ${suffix}`;
   await db.insert(schema.notes).values({ companyId, uniqueId: noteKey, note: noteText, updatedBy: 'seed' });

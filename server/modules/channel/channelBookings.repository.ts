@@ -24,13 +24,17 @@ export async function lockChannelBooking(db: Db, companyId: string, source: stri
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${companyId}|${source}|${externalId}`}, 0))`);
 }
 
-/** Bookings changed after (`since`, `afterId`), oldest change first. */
+/**
+ * Bookings changed after (`since`, `afterId`), oldest change first, and at least `settleSeconds` ago: `updated_at` is
+ * its transaction's start, so a change is listed only once any transaction that began before it has committed.
+ */
 export function bookingsChangedSince(
   db: Db,
   companyId: string,
   since: Date,
   afterId: string | null,
   limit: number,
+  settleSeconds: number,
 ): Promise<Array<BookingRow & { updatedAt: Date }>> {
   const after = afterId
     ? sql`(${bookings.updatedAt}, ${bookings.id}) > (${since.toISOString()}::timestamptz, ${afterId}::uuid)`
@@ -38,7 +42,13 @@ export function bookingsChangedSince(
   return db
     .select({ ...bookingColumns, updatedAt: bookings.updatedAt })
     .from(bookings)
-    .where(and(eq(bookings.companyId, companyId), after))
+    .where(
+      and(
+        eq(bookings.companyId, companyId),
+        after,
+        sql`${bookings.updatedAt} <= now() - make_interval(secs => ${settleSeconds})`,
+      ),
+    )
     .orderBy(bookings.updatedAt, bookings.id)
     .limit(limit);
 }

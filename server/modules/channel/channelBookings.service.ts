@@ -19,6 +19,8 @@ import { bookingsChangedSince, findChannelBooking, lockChannelBooking } from './
 /** The channel sent the booking: it sees all of it. */
 const CHANNEL_VIEWER: Viewer = { role: 'Manager', showPhone: true, showSource: true };
 const PAGE_SIZE = 500;
+/** Longer than any write's transaction: an import batch takes well under a second. */
+const SETTLE_SECONDS = 30;
 
 export interface Upserted {
   status: 200 | 201;
@@ -71,7 +73,14 @@ export class ChannelBookingsService {
 
   changes(key: ParsedApiKey, since: string, after: string | undefined): Promise<ChannelChanges> {
     return runAsKey(this.tenancy, key, async (tx, actor) => {
-      const rows = await bookingsChangedSince(tx, actor.companyId, new Date(since), after ?? null, PAGE_SIZE);
+      const rows = await bookingsChangedSince(
+        tx,
+        actor.companyId,
+        new Date(since),
+        after ?? null,
+        PAGE_SIZE,
+        SETTLE_SECONDS,
+      );
       const last = rows.at(-1);
       const next =
         rows.length === PAGE_SIZE && last
