@@ -102,6 +102,7 @@ export class OutboxSync {
     this.running = true;
     clearTimeout(this.timer);
     let offline = false;
+    let refused = false;
     let progressed = false;
     try {
       await withLock(`${CHANNEL}|${this.userId}`, async () => {
@@ -109,6 +110,7 @@ export class OutboxSync {
           this.again = false;
           const run = await this.sendAll();
           offline = run.offline;
+          refused = run.refused === true;
           progressed ||= run.sent > 0;
         } while (this.again && !offline && !this.stopped);
       });
@@ -119,15 +121,19 @@ export class OutboxSync {
     this.host.dispatch(syncChanged({ syncing: false, online: !offline }));
     if (offline) {
       this.failures = progressed ? 1 : this.failures + 1;
-      const lossy = Date.now() - this.answeredAt < LOSSY_WINDOW_MS;
+      // A server refusing for now (busy, rate-limited) is left alone longer, however recently it answered.
+      const lossy = !refused && Date.now() - this.answeredAt < LOSSY_WINDOW_MS;
       this.timer = setTimeout(() => this.flush(), retryDelayMs(this.failures, lossy));
     } else {
       this.failures = 0;
     }
   }
 
-  /** How many went through, and whether the network failed (the rest waits for the next try). */
-  private async sendAll(): Promise<{ offline: boolean; sent: number }> {
+  /**
+   * How many went through, and whether the last try failed (the rest waits for the next one): lost on the way, or
+   * `refused` for now by the server itself.
+   */
+  private async sendAll(): Promise<{ offline: boolean; sent: number; refused?: boolean }> {
     const held = new Set<string>();
     let sent = 0;
     for (const entry of await this.entries()) {
@@ -136,7 +142,7 @@ export class OutboxSync {
       if (entry.state !== 'waiting' || held.has(entry.bookingId)) continue;
       this.host.dispatch(syncChanged({ syncing: true }));
       const outcome = await sendEntry(this.host.dispatch, entry);
-      if (outcome.kind === 'retry') return { offline: true, sent };
+      if (outcome.kind === 'retry') return { offline: true, sent, refused: outcome.answered };
       sent += 1;
       this.answeredAt = Date.now();
       // The server answered: whatever the browser said, the network is there.

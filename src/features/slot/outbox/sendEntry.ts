@@ -9,8 +9,11 @@ export type SendOutcome =
   | { kind: 'sent' }
   | { kind: 'conflict'; conflict: NonNullable<OutboxEntry['conflict']> }
   | { kind: 'refused'; message: string }
-  /** Not known to have reached the server, or not to have been applied: sent again later under the same key. */
-  | { kind: 'retry' };
+  /**
+   * Not known to have reached the server, or not to have been applied: sent again later under the same key.
+   * `answered`: the server said so itself (busy, failing, a rate limit), which no lossy network explains.
+   */
+  | { kind: 'retry'; answered: boolean };
 
 // The server's own refusals that a later try cannot change; anything else (no network, a timeout, a 5xx, the same
 // key still running, a rate limit, a session being renewed) is tried again.
@@ -25,6 +28,6 @@ export async function sendEntry(dispatch: Dispatch, entry: OutboxEntry): Promise
   if (conflict) return { kind: 'conflict', conflict };
   const status = 'status' in error ? error.status : undefined;
   const final = typeof status === 'number' && status >= 400 && status < 500 && status !== 401 && status !== 429;
-  if (!final || RETRY_CODES.has(errorCode(error) ?? '')) return { kind: 'retry' };
+  if (!final || RETRY_CODES.has(errorCode(error) ?? '')) return { kind: 'retry', answered: typeof status === 'number' };
   return { kind: 'refused', message: errorMessage(error, 'The check-in was not saved') };
 }
