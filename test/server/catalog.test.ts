@@ -159,6 +159,19 @@ describeEachDb(
       });
       expect(added.json().error).toBe('label: Madrid: old town on foot is another name of the tour Old Town Walk');
       expect((await call(t, c.guide.token, 'PATCH', walk, { aliases: [] })).statusCode).toBe(403);
+      // One more name goes onto the names the tour has now.
+      const oneMore = await call(t, c.manager.token, 'PATCH', walk, { addAlias: ' Old Town Stroll ' });
+      expect((oneMore.json().tours as Array<Entry & { aliases: string[] }>)[0]?.aliases).toEqual([
+        'Madrid: Old Town on Foot',
+        'Casco antiguo',
+        'Old Town Stroll',
+      ]);
+      const clash = await call(t, c.manager.token, 'PATCH', cruise, { addAlias: 'old town stroll' });
+      expect(clash.json().error).toBe('addAlias: "old town stroll" is already another name of Old Town Walk');
+      const many = Array.from({ length: 20 }, (_, i) => `Harbour ${i}`);
+      expect((await call(t, c.manager.token, 'PATCH', cruise, { aliases: many })).statusCode).toBe(200);
+      const full = await call(t, c.manager.token, 'PATCH', cruise, { addAlias: 'Harbour 20' });
+      expect(full.json().error).toBe('addAlias: A tour has at most 20 other names');
       const cleared = await call(t, c.manager.token, 'PATCH', walk, { aliases: [] });
       expect((cleared.json().tours as Array<Entry & { aliases: string[] }>)[0]?.aliases).toEqual([]);
       const logged = await t.db
@@ -169,7 +182,9 @@ describeEachDb(
         .limit(1);
       expect(logged).toEqual([
         {
-          before: expect.objectContaining({ 'Other names': 'Madrid: Old Town on Foot · Casco antiguo' }),
+          before: expect.objectContaining({
+            'Other names': 'Madrid: Old Town on Foot · Casco antiguo · Old Town Stroll',
+          }),
           after: expect.objectContaining({ 'Other names': '' }),
         },
       ]);

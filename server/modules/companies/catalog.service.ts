@@ -89,15 +89,20 @@ export class CatalogService {
         await renameInBookings(tx, kind, caller.companyId, entry.label, change.label);
         if (kind === 'tour') await renameTourInSlots(tx, caller.companyId, entry.label, change.label);
       }
-      if (change.aliases !== undefined && kind !== 'tour') {
-        throw new BadRequestError('aliases: only tours have other names', 'VALIDATION');
+      const namesAsked = change.aliases !== undefined || change.addAlias !== undefined;
+      if (namesAsked && kind !== 'tour') {
+        const field = change.aliases !== undefined ? 'aliases' : 'addAlias';
+        throw new BadRequestError(`${field}: only tours have other names`, 'VALIDATION');
       }
       const aliasesBefore = aliases.get(entry.id) ?? [];
       let aliasesAfter: readonly string[] = aliasesBefore;
       const label = change.label ?? entry.label;
-      if (kind === 'tour' && (change.aliases !== undefined || label !== entry.label)) {
-        // Renamed onto one of its other names, a tour drops that name: it goes by it anyway.
-        aliasesAfter = checkedAliases({ id: entry.id, label }, change.aliases ?? aliasesBefore, entries, aliases);
+      if (kind === 'tour' && (namesAsked || label !== entry.label)) {
+        // Renamed onto one of its other names, a tour drops that name: it goes by it anyway. One name added goes
+        // onto the names it has now (read under the lock), not onto a page's older copy.
+        const wanted = [...(change.aliases ?? aliasesBefore), ...(change.addAlias ? [change.addAlias] : [])];
+        const field = change.aliases === undefined && change.addAlias !== undefined ? 'addAlias' : 'aliases';
+        aliasesAfter = checkedAliases({ id: entry.id, label }, wanted, entries, aliases, field);
         await setTourAliases(tx, caller.companyId, entry.id, [...aliasesAfter]);
       }
       const aliasesChanged = aliasesAfter.join('\n') !== aliasesBefore.join('\n');
@@ -115,7 +120,7 @@ export class CatalogService {
         [LABEL[kind]]: label,
         Archived: archived,
         Position: position,
-        ...((change.aliases || aliasesChanged) && { 'Other names': otherNames.join(' · ') }),
+        ...((namesAsked || aliasesChanged) && { 'Other names': otherNames.join(' · ') }),
       });
       return {
         before: facts(entry.label, entry.archivedAt !== null, entry.position, aliasesBefore),

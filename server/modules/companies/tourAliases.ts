@@ -1,3 +1,4 @@
+import { ALIASES_MAX } from '../../../src/domain/company';
 import { toursByName } from '../../../src/domain/tourNames';
 import { BadRequestError } from '../../errors';
 import type { CatalogRow } from './catalog.repository';
@@ -21,6 +22,7 @@ export function checkedAliases(
   wanted: readonly string[],
   entries: readonly CatalogRow[],
   aliases: Aliases,
+  field: 'aliases' | 'addAlias' = 'aliases',
 ): string[] {
   const index = owners(entries, aliases);
   const kept = new Map<string, string>();
@@ -29,9 +31,12 @@ export function checkedAliases(
     if (kept.has(lower) || lower === tour.label.toLowerCase()) continue;
     const owner = index.get(lower);
     if (owner && owner.id !== tour.id) {
-      throw new BadRequestError(`aliases: "${name}" is already ${heldAs(owner, lower)}`, 'NAME_TAKEN');
+      throw new BadRequestError(`${field}: "${name}" is already ${heldAs(owner, lower)}`, 'NAME_TAKEN');
     }
     kept.set(lower, name);
+  }
+  if (kept.size > ALIASES_MAX) {
+    throw new BadRequestError(`${field}: A tour has at most ${ALIASES_MAX} other names`, 'VALIDATION');
   }
   return [...kept.values()];
 }

@@ -92,20 +92,19 @@ const catalogLabel = z.string().trim().min(1, 'label: Enter a name').max(60, 'la
 /** POST /api/company/{companyId}/tours and …/sources: a new tour or source, by name. */
 export const catalogEntryBodySchema = z.strictObject({ label: catalogLabel });
 
+const aliasName = (field: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${field}: Enter a name`)
+    .max(ALIAS_MAX_LENGTH, `${field}: At most ${ALIAS_MAX_LENGTH} characters`);
+
 /** A tour's other names, all of them at once (an empty list removes them). */
-const tourAliases = z
-  .array(
-    z
-      .string()
-      .trim()
-      .min(1, 'aliases: Enter a name')
-      .max(ALIAS_MAX_LENGTH, `aliases: At most ${ALIAS_MAX_LENGTH} characters`),
-  )
-  .max(ALIASES_MAX, `aliases: At most ${ALIASES_MAX} other names`);
+const tourAliases = z.array(aliasName('aliases')).max(ALIASES_MAX, `aliases: At most ${ALIASES_MAX} other names`);
 
 /**
  * PATCH …/tours/{tourId} and …/sources/{sourceId}: rename, move to a place in the list (0 first), archive or restore;
- * a tour also takes its other names.
+ * a tour also takes its other names, all at once, or one more (`addAlias`, added to the names it has then).
  */
 export const catalogChangeBodySchema = z
   .strictObject({
@@ -113,6 +112,7 @@ export const catalogChangeBodySchema = z
     position: z.number().int('position: Enter a whole number').min(0, 'position: 0 or more').max(1000),
     archived: z.boolean(),
     aliases: tourAliases,
+    addAlias: aliasName('addAlias'),
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, { message: 'Change the name, the place or the archive' });

@@ -38,8 +38,8 @@ export function UnknownTours({ company, names, onNamed }: UnknownToursProps) {
     if (!tour) return;
     setFailure(null);
     try {
-      const aliases = [...(tour.aliases ?? []), unknown];
-      await change({ companyId: company._id, plural: 'tours', ref: tour._id, change: { aliases } }).unwrap();
+      // One name added, to the names the tour has on the server now (another Manager may have added one).
+      await change({ companyId: company._id, plural: 'tours', ref: tour._id, change: { addAlias: unknown } }).unwrap();
       onNamed();
     } catch (error) {
       setFailure(errorMessage(error, `"${unknown}" was not saved as a name of ${tour.label}. Try again.`));
