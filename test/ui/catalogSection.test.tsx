@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Company } from '../../src/domain/company';
-import { apiUrl, company, makeUser, noApiKeys, signedIn } from './fixtures';
+import { apiUrl, company, makeUser, quietSettingsSections, signedIn } from './fixtures';
 import { renderRoute } from './renderWithProviders';
 import { server } from './server';
 
@@ -37,14 +37,7 @@ const section = (name: string) => screen.findByRole('region', { name });
 
 describe('tours and sources on the settings page', () => {
   // The page's timetable and API key sections read them (their own test files test them).
-  beforeEach(() => {
-    server.use(
-      noApiKeys(),
-      http.get(apiUrl('/api/company/:companyId/timetable'), () =>
-        HttpResponse.json({ departures: [], exceptions: [] }),
-      ),
-    );
-  });
+  beforeEach(() => server.use(...quietSettingsSections()));
 
   it('adds a tour, and the stored company follows the answer', async () => {
     const requests = serveCatalog((c) => ({

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import type { AuthUser } from '../../src/domain/auth';
 import type { Company } from '../../src/domain/company';
+import type { OutboxEntry } from '../../src/domain/outbox';
 import type { AppPreloadedState } from '../../src/app/store';
 import { API_ORIGIN } from '../../src/services/baseQueryWithReauth';
 
@@ -70,6 +71,25 @@ export const emptyDays = () =>
 
 /** The Settings page's channel API keys (test/ui/apiKeysSection.test.tsx tests them), for a company with none. */
 export const noApiKeys = () => http.get(apiUrl('/api/company/api-keys'), () => HttpResponse.json([]));
+
+/** The Settings page's other sections (timetable, API keys) answered empty, for tests about one section. */
+export const quietSettingsSections = () => [
+  noApiKeys(),
+  http.get(apiUrl('/api/company/:companyId/timetable'), () => HttpResponse.json({ departures: [], exceptions: [] })),
+];
+
+/** A check-in waiting on the device (street mode's outbox) of member u1, the `seq`-th tapped. */
+export const waitingEntry = (seq: number, id = `op-${seq}`): OutboxEntry => ({
+  id,
+  userId: 'u1',
+  bookingId: `b${seq}`,
+  slot: { day: '2026-11-26', time: '10:00', tour: 'Walk' },
+  attendees: [{ Adults: 2 }],
+  base: [],
+  madeAt: '2026-11-26T09:58:00.000Z',
+  seq,
+  state: 'waiting',
+});
 
 /** Empty answers for every call the signed-in pages make on opening, for tests about routing rather than data. */
 export const quietPages = () => [

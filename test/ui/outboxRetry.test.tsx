@@ -1,24 +1,12 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import type { OutboxEntry } from '../../src/domain/outbox';
 import { OutboxSync, type OutboxHost } from '../../src/features/slot/outbox/outboxSync';
 import * as sending from '../../src/features/slot/outbox/sendEntry';
 import type { SendOutcome } from '../../src/features/slot/outbox/sendEntry';
 import { entryRemoved, type OutboxState } from '../../src/services/offline/outboxSlice';
+import { waitingEntry } from './fixtures';
 
 // The sender's answers are scripted; the device keeps no copy here (jsdom has no IndexedDB), so the store's is used.
 const send = jest.spyOn(sending, 'sendEntry');
-
-const entry = (seq: number): OutboxEntry => ({
-  id: `op-${seq}`,
-  userId: 'u1',
-  bookingId: `b${seq}`,
-  slot: { day: '2026-11-26', time: '10:00', tour: 'Walk' },
-  attendees: [{ Adults: 2 }],
-  base: [],
-  madeAt: '2026-11-26T09:58:00.000Z',
-  seq,
-  state: 'waiting',
-});
 
 const LOST: SendOutcome = { kind: 'retry', answered: false };
 const BUSY: SendOutcome = { kind: 'retry', answered: true };
@@ -29,7 +17,12 @@ const SENT: SendOutcome = { kind: 'sent' };
  * clock `ms` on and gives the times (ms from the start) at which it sent.
  */
 function start(outcomes: SendOutcome[]) {
-  const outbox: OutboxState = { entries: [1, 2, 3, 4, 5].map(entry), online: true, syncing: false, unsaved: [] };
+  const outbox: OutboxState = {
+    entries: [1, 2, 3, 4, 5].map((seq) => waitingEntry(seq)),
+    online: true,
+    syncing: false,
+    unsaved: [],
+  };
   const host: OutboxHost = {
     dispatch: ((action: UnknownAction) => {
       if (entryRemoved.match(action)) outbox.entries = outbox.entries.filter((e) => e.id !== action.payload);

@@ -1,17 +1,7 @@
-import type { OutboxEntry } from '../../src/domain/outbox';
 import { entryQueued, entryStored, outboxLoaded, outboxSlice } from '../../src/services/offline/outboxSlice';
+import { waitingEntry } from './fixtures';
 
-const entry = (id: string, seq: number): OutboxEntry => ({
-  id,
-  userId: 'u1',
-  bookingId: 'b1',
-  slot: { day: '2026-11-26', time: '10:00', tour: 'Walk' },
-  attendees: [{ Adults: 2 }],
-  base: [],
-  madeAt: '2026-11-26T09:58:00.000Z',
-  seq,
-  state: 'waiting',
-});
+const entry = (id: string, seq: number) => waitingEntry(seq, id);
 
 describe('the outbox slice', () => {
   const reduce = outboxSlice.reducer;

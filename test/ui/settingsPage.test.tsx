@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { apiUrl, company, makeUser, noApiKeys, signedIn } from './fixtures';
+import { apiUrl, company, makeUser, quietSettingsSections, signedIn } from './fixtures';
 import { renderRoute } from './renderWithProviders';
 import { server } from './server';
 
@@ -19,14 +19,7 @@ function serveSettings() {
 
 describe('company settings', () => {
   // The page's timetable and API key sections read them (their own test files test them).
-  beforeEach(() => {
-    server.use(
-      noApiKeys(),
-      http.get(apiUrl('/api/company/:companyId/timetable'), () =>
-        HttpResponse.json({ departures: [], exceptions: [] }),
-      ),
-    );
-  });
+  beforeEach(() => server.use(...quietSettingsSections()));
 
   it('sends only what changed, says so, and the signed-in company follows', async () => {
     const bodies = serveSettings();

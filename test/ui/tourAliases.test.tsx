@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Company } from '../../src/domain/company';
-import { apiUrl, company, gate, makeUser, noApiKeys, signedIn } from './fixtures';
+import { apiUrl, company, gate, makeUser, quietSettingsSections, signedIn } from './fixtures';
 import { renderRoute } from './renderWithProviders';
 import { server } from './server';
 
@@ -48,14 +48,7 @@ const tourRow = async (name: string) =>
 
 describe("a tour's other names on the settings page", () => {
   // The page's timetable and API key sections read them (their own test files test them).
-  beforeEach(() => {
-    server.use(
-      noApiKeys(),
-      http.get(apiUrl('/api/company/:companyId/timetable'), () =>
-        HttpResponse.json({ departures: [], exceptions: [] }),
-      ),
-    );
-  });
+  beforeEach(() => server.use(...quietSettingsSections()));
 
   it('shows them, sends the edited list whole, and shows the names the server answers', async () => {
     const { requests, answer } = serveTourChanges();
