@@ -95,6 +95,8 @@ test("a Manager gives a tour the name a channel's file uses, imports its rows, a
   ].join('\r\n');
 
   await signIn(page, MANAGER);
+  // Signed in once the day page opens: going on before that would find the login page.
+  await expect(page).toHaveURL(/\/bookings\/date\//);
   await page.goto('/imports');
   await page
     .getByLabel('CSV file')
