@@ -101,6 +101,17 @@ describe.each(DB_KINDS)('live updates [%s]', (kind) => {
     expect([...seen].sort((a, b) => a - b)).toEqual(seen);
   });
 
+  it('tells a client that gave no position where it starts, so a cut before its first event loses nothing', async () => {
+    const first = await open(c.manager.token);
+    const opened = await first.next();
+    expect(opened.id).toMatch(/^\d+$/);
+    first.close();
+    expect((await checkIn(c.guide.token, morning, 1)).statusCode).toBe(200);
+    const resumed = await open(c.manager.token, Number(opened.id));
+    await resumed.next();
+    expect(await liveEvent(resumed)).toMatchObject({ kind: 'booking.checkedIn', bookings: [{ _id: morning }] });
+  });
+
   it('tells a client too far behind to refetch instead of replaying', async () => {
     const start = await open(c.manager.token);
     await start.next();

@@ -172,6 +172,17 @@ describe('the live stream', () => {
     expect(dayCalls[0]!.headers.get('x-device-id')).toBe(deviceId);
   });
 
+  it('reads everything shown again when the stream opens again with no event to resume from', async () => {
+    server.use(http.get(apiUrl('/api/company'), () => HttpResponse.json(company)));
+    const { calls, live } = await slotPage([makeBooking({ name: 'Ana' })]);
+
+    live.end();
+
+    await waitFor(() => expect(live.requests).toHaveLength(2));
+    expect(live.requests[1]!.headers.get('last-event-id')).toBeNull();
+    await waitFor(() => expect(calls.slot).toHaveLength(2));
+  });
+
   it('reconnects after the stream ends, resuming after the last event id it saw', async () => {
     const { live } = await slotPage([makeBooking({ name: 'Ana' })]);
 

@@ -46,8 +46,9 @@ export class LiveStream {
     const { lastRead, stop } = await this.deps.hub.subscribe(this.caller.companyId, (batch) => this.receive(batch));
     this.stop = stop;
     if (this.ended) return stop();
-    // The first frame: how soon to reconnect, and that every event from here on will come.
-    this.write('retry: 1000\n\n');
+    // The first frame: how soon to reconnect, that every event from here on will come and, to a client that gave no
+    // position, where it starts, so that a cut before its first event still resumes without a gap.
+    this.write(lastEventId === null ? `id: ${lastRead}\nretry: 1000\n\n` : 'retry: 1000\n\n');
     this.lastSent = lastEventId ?? lastRead;
     if (lastEventId !== null) await this.replay(lastEventId, lastRead);
     this.replaying = false;

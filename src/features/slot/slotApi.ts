@@ -4,7 +4,7 @@ import { noteUniqueId } from '../../domain/slotRules';
 import type { Shift } from '../../domain/team';
 import { api } from '../../services/api';
 import { conflictOf, errorCode } from '../../services/errors';
-import { fetchWithSnapshot, type MaybeOffline } from '../../services/offline/withSnapshot';
+import { fetchWithSnapshot, keepOnDevice, type MaybeOffline } from '../../services/offline/withSnapshot';
 import { dayTags, shiftTag, slotId } from './slotTags';
 
 export interface SlotArgs {
@@ -13,6 +13,7 @@ export interface SlotArgs {
   tour: string;
 }
 
+const slotCopy = (slot: SlotArgs) => `slot|${slotId(slot)}`;
 const slotPath = ({ day, time, tour }: SlotArgs) =>
   `/api/bookings/date/${day}/${encodeURIComponent(time)}/${encodeURIComponent(tour)}`;
 
@@ -34,10 +35,14 @@ export const slotApi = api.injectEndpoints({
   endpoints: (build) => ({
     getSlotBookings: build.query<MaybeOffline<SlotBookings>, SlotArgs>({
       queryFn: (slot, { getState }, _extra, baseQuery) =>
-        fetchWithSnapshot<SlotBookings>(slotPath(slot), `slot|${slotId(slot)}`, getState, baseQuery),
+        fetchWithSnapshot<SlotBookings>(slotPath(slot), slotCopy(slot), getState, baseQuery, () =>
+          shownSlot(slot, getState()),
+        ),
       providesTags: (_result, _error, slot) => [{ type: 'Slot', id: slotId(slot) }],
       // Check-ins, edits and notes made on other devices show at once, without a refetch.
       async onCacheEntryAdded(slot, lifecycle) {
+        const stopKeeping = keepOnDevice(lifecycle.dispatch, slotCopy(slot), (state) => shownSlot(slot, state));
+        void lifecycle.cacheEntryRemoved.then(() => stopKeeping());
         // With the stream's own code, after the first paint: the page's first load stays small.
         const [{ followLive }, { bookingInSlot, isSameSlot, mergeLiveBookings }] = await Promise.all([
           import(/* webpackChunkName: "live" */ '../../services/live/followLive'),
@@ -111,5 +116,12 @@ export const slotApi = api.injectEndpoints({
     }),
   }),
 });
+
+/** What the slot's cache entry holds now (it may be ahead of an answer still on its way). */
+function shownSlot(slot: SlotArgs, state: unknown): MaybeOffline<SlotBookings> | undefined {
+  return slotApi.endpoints.getSlotBookings.select(slot)(
+    state as Parameters<ReturnType<typeof slotApi.endpoints.getSlotBookings.select>>[0],
+  ).data;
+}
 
 export const { useGetSlotBookingsQuery, useGetNoteQuery, useGetSlotShiftQuery } = slotApi;

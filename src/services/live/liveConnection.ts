@@ -8,16 +8,18 @@ import { sseParser } from './sseParser';
 const FIRST_RETRY_MS = 1000;
 const MAX_RETRY_MS = 30_000;
 
-/** Resolves after `ms`, or at once when the stream stops. */
+/** Resolves after `ms`, or at once when the stream stops or the browser says the network is back. */
 function pause(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
       signal.removeEventListener('abort', done);
+      window.removeEventListener('online', done);
       resolve();
     };
     const timer = setTimeout(done, ms);
     signal.addEventListener('abort', done);
+    window.addEventListener('online', done);
   });
 }
 
@@ -29,6 +31,7 @@ export async function connectLive(store: LiveStore, emit: (message: LiveMessage)
   let lastEventId = '';
   let retryMs = FIRST_RETRY_MS;
   let renewedSinceOpen = false;
+  let failed = false;
 
   /** One connection, until it ends: 'renew' when the token was refused or must be renewed, else 'retry'. */
   async function connect(token: string): Promise<'renew' | 'retry'> {
@@ -41,6 +44,8 @@ export async function connectLive(store: LiveStore, emit: (message: LiveMessage)
     }
     retryMs = FIRST_RETRY_MS;
     renewedSinceOpen = false;
+    // Open again after a failure with no event to resume from: what happened meanwhile cannot be replayed.
+    if (failed && !lastEventId) emit(STREAM_RESET);
     let renew = false;
     const parser = sseParser((event) => {
       if (event.type === STREAM_RENEW) renew = true;
@@ -80,6 +85,7 @@ export async function connectLive(store: LiveStore, emit: (message: LiveMessage)
     // navigator.onLine says little (a captive Wi-Fi is "online"): only a failed connection counts.
     const outcome = await connect(token).catch(() => 'retry' as const);
     if (signal.aborted) return;
+    failed = true;
     if (outcome === 'renew') {
       await store.dispatch(renewApi.endpoints.renewSession.initiate(token, { track: false }));
       // A renewed token resumes at once; refused again before the stream opened, it waits like any failure.

@@ -1,8 +1,9 @@
 import { offlineDb, type Snapshot } from './offlineDb';
 
-export async function saveSnapshot(userId: string, what: string, data: unknown): Promise<void> {
+/** `at`: when the server gave what `data` holds (now, unless it was read back from the device). */
+export async function saveSnapshot(userId: string, what: string, data: unknown, at = new Date().toISOString()) {
   const db = await offlineDb();
-  await db.put('snapshots', { key: `${userId}|${what}`, userId, data, at: new Date().toISOString() });
+  await db.put('snapshots', { key: `${userId}|${what}`, userId, data, at });
 }
 
 export async function loadSnapshot(userId: string, what: string): Promise<Snapshot | undefined> {
