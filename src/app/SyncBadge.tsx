@@ -1,12 +1,25 @@
 import Box from '@mui/material/Box';
+import { useEffect } from 'react';
 import { syncLabel, syncSummary } from '../domain/outbox';
-import { selectOutbox } from '../services/offline/outboxSlice';
-import { useAppSelector } from './hooks';
+import { selectOutbox, sentReportSeen } from '../services/offline/outboxSlice';
+import { useAppDispatch, useAppSelector } from './hooks';
 
-/** The header's word on street mode: "Offline · 2 waiting", "Syncing · 1 waiting", "1 conflict"; nothing when sent. */
+// Long enough to read at a glance, short enough not to linger.
+const SENT_SHOWN_MS = 5_000;
+
+/**
+ * The header's word on street mode: "Offline · 2 waiting", "Syncing · 1 waiting", "1 conflict", then for a moment
+ * "3 check-ins sent"; nothing when all is sent.
+ */
 export default function SyncBadge() {
-  const { entries, online, syncing } = useAppSelector(selectOutbox);
-  const label = syncLabel(syncSummary(entries), online, syncing);
+  const dispatch = useAppDispatch();
+  const { entries, online, syncing, sent } = useAppSelector(selectOutbox);
+  const label = syncLabel(syncSummary(entries), online, syncing, sent);
+  useEffect(() => {
+    if (sent === 0) return;
+    const timer = setTimeout(() => dispatch(sentReportSeen()), SENT_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [dispatch, sent]);
   return (
     <Box
       role="status"

@@ -45,8 +45,11 @@ export function syncSummary(entries: readonly OutboxEntry[]): SyncSummary {
   return { waiting: count('waiting'), conflicts: count('conflict'), refused: count('refused') };
 }
 
-/** The header's words for the sync state: "Offline · 2 waiting · 1 conflict", or null when all is sent. */
-export function syncLabel(summary: SyncSummary, online: boolean, syncing: boolean): string | null {
+/**
+ * The header's words for the sync state: "Offline · 2 waiting · 1 conflict"; once check-ins that had to wait are all
+ * on the server, "3 check-ins sent" (`sent`); null when there is nothing to say.
+ */
+export function syncLabel(summary: SyncSummary, online: boolean, syncing: boolean, sent = 0): string | null {
   const parts = [
     ...(online ? [] : ['Offline']),
     ...(online && syncing && summary.waiting > 0 ? ['Syncing'] : []),
@@ -54,5 +57,6 @@ export function syncLabel(summary: SyncSummary, online: boolean, syncing: boolea
     ...(summary.conflicts > 0 ? [`${summary.conflicts} conflict${summary.conflicts === 1 ? '' : 's'}`] : []),
     ...(summary.refused > 0 ? [`${summary.refused} not saved`] : []),
   ];
-  return parts.length > 0 ? parts.join(' · ') : null;
+  if (parts.length > 0) return parts.join(' · ');
+  return sent > 0 ? `${sent} check-in${sent === 1 ? '' : 's'} sent` : null;
 }

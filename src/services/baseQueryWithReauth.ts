@@ -4,6 +4,8 @@ import type { RefreshResponse } from '../domain/auth';
 import { DEVICE_HEADER } from '../domain/events';
 import { loggedOut, tokenReceived } from './authEvents';
 import { deviceId } from './deviceId';
+import { isNetworkError } from './errors';
+import { syncChanged, type OutboxState } from './offline/outboxSlice';
 
 /** Only what the base query needs of the store; the full RootState lives in src/app. */
 interface StateWithToken {
@@ -71,6 +73,12 @@ export async function renewAccessToken(api: BaseQueryApi, staleToken: string, ex
   await refreshUnlessAnswered(api, extraOptions, refreshAttempts);
 }
 
+/** Every answer says the network is there, and a call that got none that it is not: the header's pill follows. */
+function noteNetwork(api: BaseQueryApi, error: unknown) {
+  const online = !isNetworkError(error);
+  if ((api.getState() as { outbox?: OutboxState }).outbox?.online !== online) api.dispatch(syncChanged({ online }));
+}
+
 export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
   args,
   api,
@@ -81,6 +89,7 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, Fetch
   const attemptsWhenSent = refreshAttempts;
   const signedIn = tokenIn(api.getState()) !== undefined;
   const result = await rawBaseQuery(args, api, extraOptions);
+  noteNetwork(api, result.error);
 
   const url = typeof args === 'string' ? args : args.url;
   // Without a user there is no session to renew (the on-load rule already asked the cookie), and refreshing
@@ -89,5 +98,7 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, Fetch
 
   await refreshUnlessAnswered(api, extraOptions, attemptsWhenSent);
   if (!tokenIn(api.getState())) return result;
-  return rawBaseQuery(args, api, extraOptions);
+  const retried = await rawBaseQuery(args, api, extraOptions);
+  noteNetwork(api, retried.error);
+  return retried;
 };

@@ -19,6 +19,11 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong'):
   return fallback;
 }
 
+/** The call got no answer: no network, or none in time. */
+export function isNetworkError(error: unknown): boolean {
+  return isRecord(error) && (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR');
+}
+
 /** The server's machine code (`SLOT_HIDDEN`, `SLOT_LOCKED`, …) of a failed call, when it sent one. */
 export function errorCode(error: unknown): string | undefined {
   if (!isRecord(error) || !isRecord(error.data)) return undefined;

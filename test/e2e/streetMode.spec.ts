@@ -160,7 +160,8 @@ test('a Guide checks in two bookings offline, reloads, and both reach the server
   const backAt = Date.now();
   await context.setOffline(false);
   await expect(page.locator('html[data-online]')).toHaveCount(1);
-  await expect(syncBadge(page)).toBeHidden({ timeout: 5_000 });
+  // All that waited is through: the pill says so, once, then goes.
+  await expect(syncBadge(page)).toHaveText('2 check-ins sent', { timeout: 5_000 });
   await expect(fullRow.getByText('Waiting to send')).toBeHidden({ timeout: 5_000 });
   await expect(partRow.getByText('Waiting to send')).toBeHidden({ timeout: 5_000 });
   expect(Date.now() - backAt).toBeLessThan(5_000);
@@ -283,4 +284,36 @@ test('a Manager checks in the same bookings meanwhile: the Guide’s phone shows
   } finally {
     await desk.close();
   }
+});
+
+test('offline, the phone says so one way: the pill says Offline, the page what it shows, and nothing is red', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, GUIDE);
+  await openNearSlot(page);
+  await openControlledSlot(page);
+  await context.setOffline(true);
+  try {
+    // Nothing waits to be sent: the pill still says Offline after the reload.
+    await page.reload();
+    await expect(syncBadge(page)).toHaveText('Offline');
+    await expect(page.getByRole('status').filter({ hasText: /^Offline · as of \d{2}:\d{2}$/ })).toBeVisible();
+    await expect(row(page, 'Lena Fischer')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText(/could not be loaded|Cannot reach the server/)).toHaveCount(0);
+
+    // A day this phone never opened: said plainly, and it loads by itself when the network is back.
+    const later = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
+    await page.goto(`/bookings/date/${later}`);
+    const notice = page.getByText(
+      'Offline · this day was not opened on this device. It loads when the network is back.',
+    );
+    await expect(notice).toBeVisible();
+    await expect(syncBadge(page)).toHaveText('Offline');
+  } finally {
+    await context.setOffline(false);
+  }
+  await expect(page.getByText(/^Offline · this day/)).toBeHidden({ timeout: 10_000 });
+  await expect(syncBadge(page)).toBeHidden();
 });

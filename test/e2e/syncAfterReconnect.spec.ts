@@ -94,7 +94,7 @@ test('a Guide’s phone equals a fresh device after every offline check-in and r
       }
       race = { read: gate(5_000), answered: gate(5_000) };
       await context.setOffline(false);
-      await expect(syncBadge(page)).toBeHidden({ timeout: 10_000 });
+      await expect(syncBadge(page)).toHaveText('1 check-in sent', { timeout: 10_000 });
       await race.answered.opened;
       await page.waitForTimeout(500);
       race = null;

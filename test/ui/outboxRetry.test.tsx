@@ -22,6 +22,7 @@ function start(outcomes: SendOutcome[]) {
     online: true,
     syncing: false,
     unsaved: [],
+    sent: 0,
   };
   const host: OutboxHost = {
     dispatch: ((action: UnknownAction) => {

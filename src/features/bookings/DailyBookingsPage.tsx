@@ -12,7 +12,7 @@ import { bookingsWithOutbox } from '../../domain/outboxView';
 import { GUIDE_HIDDEN_MESSAGE } from '../../domain/slotRules';
 import { groupSlots } from '../../domain/slotGroups';
 import { todayInZone } from '../../domain/zonedDates';
-import { errorMessage } from '../../services/errors';
+import { errorMessage, isNetworkError } from '../../services/errors';
 import { selectOutboxEntries } from '../../services/offline/outboxSlice';
 import { useGetDayBookingsQuery } from './bookingsApi';
 import { DayAddBooking } from './DayAddBooking';
@@ -20,7 +20,7 @@ import { DayNavigator } from './DayNavigator';
 import { setupPending } from './setupState';
 import { SlotCard } from './SlotCard';
 import { ListSkeleton } from '../../components/LoadStates';
-import { AsOfNotice } from '../../components/AsOfNotice';
+import { AsOfNotice, OfflineNotice } from '../../components/OfflineNotice';
 
 // A new company's first steps: downloaded only for a Manager who has not done them all yet.
 const SetupChecklist = lazy(() => import(/* webpackChunkName: "setup" */ './SetupChecklist'));
@@ -61,6 +61,13 @@ function DaySlots({ day }: { day: string }) {
 
   if (!data && (isFetching || currentData)) {
     return <ListSkeleton label="Loading bookings" rowHeight={64} />;
+  }
+  if (!data && isNetworkError(error)) {
+    return (
+      <OfflineNotice onRetry={refetch}>
+        Offline · this day was not opened on this device. It loads when the network is back.
+      </OfflineNotice>
+    );
   }
   if (!data) {
     return (

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { noteUniqueId } from '../../domain/slotRules';
 import { notePreview } from '../../domain/truncate';
+import { isNetworkError } from '../../services/errors';
 import { useGetNoteQuery, type SlotArgs } from './slotApi';
 import { Placeholder } from '../../components/Placeholder';
 
@@ -31,7 +32,8 @@ export function NoteArea({ slot, editorOpen, onEditorClose, onLocked }: NoteArea
 
   return (
     <>
-      {error && (
+      {/* Offline, a note this device never read is not shown: the page already says it is offline. */}
+      {error && !isNetworkError(error) && (
         <Typography variant="body2" color="error">
           The note could not be loaded.
         </Typography>

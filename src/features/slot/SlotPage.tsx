@@ -11,10 +11,10 @@ import { formatDayLabel, parseDay } from '../../components/days';
 import { PageNotFound } from '../../components/PageNotFound';
 import { dayPath } from '../../components/paths';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { AsOfNotice } from '../../components/AsOfNotice';
+import { AsOfNotice, OfflineNotice } from '../../components/OfflineNotice';
 import { TIME_PATTERN } from '../../domain/dates';
 import { GUIDE_HIDDEN_MESSAGE, noteUniqueId } from '../../domain/slotRules';
-import { errorCode, errorMessage } from '../../services/errors';
+import { errorCode, errorMessage, isNetworkError } from '../../services/errors';
 import { NearbyTours } from './NearbyTours';
 import { NoteArea } from './NoteArea';
 import { SlotBookingsView } from './SlotBookingsView';
@@ -84,6 +84,12 @@ function SlotView({ slot }: { slot: SlotArgs }) {
     body = <Alert severity="info">{GUIDE_HIDDEN_MESSAGE}</Alert>;
   } else if (isFetching || slotData) {
     body = <ListSkeleton label="Loading bookings" rowHeight={96} />;
+  } else if (isNetworkError(error)) {
+    body = (
+      <OfflineNotice onRetry={refetch}>
+        Offline · this slot was not opened on this device. It loads when the network is back.
+      </OfflineNotice>
+    );
   } else {
     body = (
       <RetryAlert onRetry={refetch}>{errorMessage(error, 'The bookings of this slot could not be loaded')}</RetryAlert>

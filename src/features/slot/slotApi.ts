@@ -4,7 +4,13 @@ import { noteUniqueId } from '../../domain/slotRules';
 import type { Shift } from '../../domain/team';
 import { api } from '../../services/api';
 import { conflictOf, errorCode } from '../../services/errors';
-import { fetchWithSnapshot, keepOnDevice, type MaybeOffline } from '../../services/offline/withSnapshot';
+import {
+  cachedData,
+  fetchWithSnapshot,
+  keepOnDevice,
+  withNewestBookings,
+  type MaybeOffline,
+} from '../../services/offline/withSnapshot';
 import { dayTags, shiftTag, slotId } from './slotTags';
 
 export interface SlotArgs {
@@ -34,15 +40,15 @@ const noteSaved = (slot: SlotArgs, note: string | undefined) => {
 export const slotApi = api.injectEndpoints({
   endpoints: (build) => ({
     getSlotBookings: build.query<MaybeOffline<SlotBookings>, SlotArgs>({
-      queryFn: (slot, { getState }, _extra, baseQuery) =>
-        fetchWithSnapshot<SlotBookings>(slotPath(slot), slotCopy(slot), getState, baseQuery, () =>
+      queryFn: async (slot, { getState }, _extra, baseQuery) =>
+        withNewestBookings(
+          await fetchWithSnapshot<SlotBookings>(slotPath(slot), slotCopy(slot), getState, baseQuery),
           shownSlot(slot, getState()),
         ),
       providesTags: (_result, _error, slot) => [{ type: 'Slot', id: slotId(slot) }],
       // Check-ins, edits and notes made on other devices show at once, without a refetch.
       async onCacheEntryAdded(slot, lifecycle) {
-        const stopKeeping = keepOnDevice(lifecycle.dispatch, slotCopy(slot), (state) => shownSlot(slot, state));
-        void lifecycle.cacheEntryRemoved.then(() => stopKeeping());
+        keepOnDevice(lifecycle, slotCopy(slot), (state) => shownSlot(slot, state));
         // With the stream's own code, after the first paint: the page's first load stays small.
         const [{ followLive }, { bookingInSlot, isSameSlot, mergeLiveBookings }] = await Promise.all([
           import(/* webpackChunkName: "live" */ '../../services/live/followLive'),
@@ -100,28 +106,39 @@ export const slotApi = api.injectEndpoints({
       },
     }),
     /** Null when the slot has no shift yet: the server's 404 NO_SHIFT is an answer, not a failure (spec §8). */
-    getSlotShift: build.query<Shift | null, ShiftArgs>({
-      async queryFn({ day, time, tour, companyName }, _api, _extraOptions, baseQuery) {
-        const result = await baseQuery(
-          `/api/shift/${encodeURIComponent(time)}/${day}/${encodeURIComponent(tour)}/${encodeURIComponent(companyName)}`,
-        );
-        if (result.error) return errorCode(result.error) === 'NO_SHIFT' ? { data: null } : { error: result.error };
-        return { data: result.data as Shift };
+    getSlotShift: build.query<MaybeOffline<Shift> | null, ShiftArgs>({
+      async queryFn(args, { getState }, _extra, baseQuery) {
+        const { day, time, tour, companyName } = args;
+        const path = `/api/shift/${encodeURIComponent(time)}/${day}/${encodeURIComponent(tour)}/${encodeURIComponent(companyName)}`;
+        const result = await fetchWithSnapshot<Shift>(path, `shift|${slotId(args)}`, getState, baseQuery);
+        return 'error' in result && errorCode(result.error) === 'NO_SHIFT' ? { data: null } : result;
       },
       providesTags: (_result, _error, slot) => [shiftTag(slot)],
+      onCacheEntryAdded: (args, lifecycle) =>
+        keepOnDevice(lifecycle, `shift|${slotId(args)}`, (state): unknown =>
+          cachedData(slotApi.endpoints.getSlotShift, args, state),
+        ),
     }),
-    getNote: build.query<{ note: string }, string>({
-      query: (uniqueId) => `/api/${encodeURIComponent(uniqueId)}`,
+    getNote: build.query<MaybeOffline<{ note: string }>, string>({
+      queryFn: (uniqueId, { getState }, _extra, baseQuery) =>
+        fetchWithSnapshot<{ note: string }>(
+          `/api/${encodeURIComponent(uniqueId)}`,
+          `note|${uniqueId}`,
+          getState,
+          baseQuery,
+        ),
       providesTags: (_result, _error, uniqueId) => [{ type: 'Note', id: uniqueId }],
+      onCacheEntryAdded: (uniqueId, lifecycle) =>
+        keepOnDevice(lifecycle, `note|${uniqueId}`, (state): unknown =>
+          cachedData(slotApi.endpoints.getNote, uniqueId, state),
+        ),
     }),
   }),
 });
 
-/** What the slot's cache entry holds now (it may be ahead of an answer still on its way). */
+/** What the slot's cache entry holds now (typed here: the endpoint cannot name its own type inside itself). */
 function shownSlot(slot: SlotArgs, state: unknown): MaybeOffline<SlotBookings> | undefined {
-  return slotApi.endpoints.getSlotBookings.select(slot)(
-    state as Parameters<ReturnType<typeof slotApi.endpoints.getSlotBookings.select>>[0],
-  ).data;
+  return cachedData(slotApi.endpoints.getSlotBookings, slot, state);
 }
 
 export const { useGetSlotBookingsQuery, useGetNoteQuery, useGetSlotShiftQuery } = slotApi;

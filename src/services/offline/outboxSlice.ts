@@ -10,6 +10,8 @@ export interface OutboxState {
   syncing: boolean;
   /** Entries shown but not yet on the device's disk: a reload of the device's copy must not drop them. */
   unsaved: string[];
+  /** Check-ins that had to wait and have all reached the server since: the header says so for a moment. */
+  sent: number;
 }
 
 const initialState = (): OutboxState => ({
@@ -17,6 +19,7 @@ const initialState = (): OutboxState => ({
   online: typeof navigator === 'undefined' || navigator.onLine,
   syncing: false,
   unsaved: [],
+  sent: 0,
 });
 
 export const outboxSlice = createSlice({
@@ -49,12 +52,27 @@ export const outboxSlice = createSlice({
     syncChanged(state, { payload }: PayloadAction<Partial<Pick<OutboxState, 'online' | 'syncing'>>>) {
       Object.assign(state, payload);
     },
+    waitingSent(state, { payload }: PayloadAction<number>) {
+      state.sent = payload;
+    },
+    sentReportSeen(state) {
+      state.sent = 0;
+    },
   },
   // The device keeps them for the member (outboxStore.ts); the next member on this device does not see them.
   extraReducers: (builder) => builder.addCase(loggedOut, () => initialState()),
 });
 
-export const { outboxLoaded, entryQueued, entryStored, entrySaved, entryRemoved, syncChanged } = outboxSlice.actions;
+export const {
+  outboxLoaded,
+  entryQueued,
+  entryStored,
+  entrySaved,
+  entryRemoved,
+  syncChanged,
+  waitingSent,
+  sentReportSeen,
+} = outboxSlice.actions;
 
 type WithOutbox = { outbox: OutboxState };
 export const selectOutboxEntries = (state: WithOutbox) => state.outbox.entries;
@@ -65,8 +83,9 @@ export const selectWaiting = (bookingId: string) => (state: WithOutbox) =>
 /** A booking's check-in the guide must look at: a conflict, or a refusal. */
 export const selectNotice = (bookingId: string) => (state: WithOutbox) =>
   state.outbox.entries.find((entry) => entry.bookingId === bookingId && entry.state !== 'waiting');
-/** The header has something to say: a check-in not settled, or no network. */
-export const selectSyncShown = (state: WithOutbox) => state.outbox.entries.length > 0 || !state.outbox.online;
+/** The header has something to say: a check-in not settled, no network, or waiting check-ins just sent. */
+export const selectSyncShown = (state: WithOutbox) =>
+  state.outbox.entries.length > 0 || !state.outbox.online || state.outbox.sent > 0;
 /** Check-ins not on the server yet (waiting, or in conflict): signing out warns about them. */
 export const selectUnsent = (state: WithOutbox) =>
   state.outbox.entries.filter((entry) => entry.state !== 'refused').length;

@@ -8,6 +8,7 @@ export type MaybeOffline<T> = T & { asOf?: string };
 
 type BaseQuery = (arg: string | FetchArgs) => ReturnType<BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>>;
 type WithBookings = { bookings: Booking[] };
+type QueryResult<T> = { data: MaybeOffline<T> } | { error: FetchBaseQueryError };
 
 const userIdIn = (state: unknown) => (state as { auth: { user: { _id: string } | null } }).auth.user?._id;
 // IndexedDB's code waits for the first answer: the page's first paint does not.
@@ -17,24 +18,17 @@ const KEEP_AFTER_MS = 250;
 
 /**
  * Reads `url`, and answers the copy kept on the device (with `asOf`) when the network fails, so a guide at the
- * meeting point still sees the slot they opened before the signal went. A booking the page shows (`shown`, read when
- * the answer comes) at a newer version stays as shown: the answer may have been read before a check-in whose own
- * answer came first.
+ * meeting point still sees the slot they opened before the signal went.
  */
-export async function fetchWithSnapshot<T extends WithBookings>(
+export async function fetchWithSnapshot<T extends object>(
   url: string,
   what: string,
   getState: () => unknown,
   baseQuery: BaseQuery,
-  shown: () => WithBookings | undefined,
-): Promise<{ data: MaybeOffline<T> } | { error: FetchBaseQueryError }> {
+): Promise<QueryResult<T>> {
   const userId = userIdIn(getState());
   const result = await baseQuery(url);
-  if (!result.error) {
-    const data = result.data as T;
-    const bookings = newestBookings(data.bookings, shown()?.bookings);
-    return { data: bookings === data.bookings ? data : { ...data, bookings } };
-  }
+  if (!result.error) return { data: result.data as T };
   if (!userId || result.error.status !== 'FETCH_ERROR') return { error: result.error };
   const kept = await snapshots()
     .then((m) => m.loadSnapshot(userId, what))
@@ -43,15 +37,36 @@ export async function fetchWithSnapshot<T extends WithBookings>(
 }
 
 /**
- * Keeps on the device what a page shows, each time it changes (an answer, a check-in's answer, a live event), so a
- * reload without a network shows the same; a copy read back from the device keeps the time the server gave it.
- * Answers the function that stops keeping.
+ * An answer's bookings, each at the newest version the page shows now (`shown`): the answer may have been read on
+ * the server before a check-in whose own answer came first.
  */
-export function keepOnDevice(
-  dispatch: Dispatch,
-  what: string,
-  select: (state: unknown) => MaybeOffline<object> | undefined,
-): UnsubscribeListener {
+export function withNewestBookings<T extends WithBookings>(result: QueryResult<T>, shown: WithBookings | undefined) {
+  if (!('data' in result)) return result;
+  const bookings = newestBookings(result.data.bookings, shown?.bookings);
+  return bookings === result.data.bookings ? result : { data: { ...result.data, bookings } };
+}
+
+/** A cached query's endpoint, as far as reading its data goes. */
+interface CachedEndpoint<A, D> {
+  select: (arg: A) => (state: never) => { data?: D };
+}
+
+/** What a query's cache entry holds now: it may be ahead of an answer still on its way. */
+export function cachedData<A, D>(endpoint: CachedEndpoint<A, D>, arg: A, state: unknown): D | undefined {
+  return endpoint.select(arg)(state as never).data;
+}
+
+interface CacheLifecycle {
+  dispatch: Dispatch;
+  cacheEntryRemoved: Promise<unknown>;
+}
+
+/**
+ * For as long as a query's cache entry lives, keeps on the device what it holds, each time it changes (an answer, a
+ * check-in's answer, a live event), so a reload without a network shows what the page showed; a copy read back from
+ * the device keeps the time the server gave it.
+ */
+export function keepOnDevice(lifecycle: CacheLifecycle, what: string, select: (state: unknown) => unknown) {
   const added = addListener({
     predicate: (_action, current, previous) => select(current) !== select(previous),
     effect: async (_action, listenerApi) => {
@@ -59,7 +74,7 @@ export function keepOnDevice(
       await listenerApi.delay(KEEP_AFTER_MS);
       const state = listenerApi.getState();
       const userId = userIdIn(state);
-      const shown = select(state);
+      const shown = select(state) as MaybeOffline<object> | null | undefined;
       if (!userId || !shown) return;
       const { asOf, ...data } = shown;
       await snapshots()
@@ -68,5 +83,6 @@ export function keepOnDevice(
     },
   });
   // The store's listener middleware answers a dispatched addListener with the function that removes it.
-  return dispatch(added) as unknown as UnsubscribeListener;
+  const stop = lifecycle.dispatch(added) as unknown as UnsubscribeListener;
+  void lifecycle.cacheEntryRemoved.then(() => stop());
 }

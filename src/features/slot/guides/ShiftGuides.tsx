@@ -2,7 +2,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { countsFromList } from '../../../domain/customerTypes';
 import type { Shift } from '../../../domain/team';
-import { errorMessage } from '../../../services/errors';
+import { errorMessage, isNetworkError } from '../../../services/errors';
 import { shareText } from './splitText';
 import { RetryAlert } from '../../../components/LoadStates';
 import { Tag } from '../../../components/Tag';
@@ -18,6 +18,8 @@ interface ShiftGuidesProps {
 
 /** The slot header's assigned guides: the shift's guides with their share of the guests. */
 export function ShiftGuides({ shift, error, onRetry, warning, warningId }: ShiftGuidesProps) {
+  // Offline, guides this device never read are left out: the page already says it is offline.
+  if (error && isNetworkError(error)) return null;
   if (error) {
     return <RetryAlert onRetry={onRetry}>{errorMessage(error, "The slot's guides could not be loaded")}</RetryAlert>;
   }

@@ -7,6 +7,7 @@ import {
   entryStored,
   outboxLoaded,
   syncChanged,
+  waitingSent,
   type OutboxState,
 } from '../../../services/offline/outboxSlice';
 import { sendEntry, type Dispatch } from './sendEntry';
@@ -36,6 +37,8 @@ export class OutboxSync {
   /** Sends in a row that did not get through, and when the server last answered one. */
   private failures = 0;
   private answeredAt = Number.NEGATIVE_INFINITY;
+  /** Check-ins sent since some had to wait (no network, a reload): said in the header once all are through. */
+  private backlog: number | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly unsaved = new Map<string, OutboxEntry>();
   private readonly channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
@@ -46,7 +49,10 @@ export class OutboxSync {
     readonly userId: string,
   ) {
     const onOnline = () => this.flush();
-    const onOffline = () => host.dispatch(syncChanged({ online: false }));
+    const onOffline = () => {
+      this.backlog ??= 0;
+      host.dispatch(syncChanged({ online: false }));
+    };
     const onVisible = () => document.visibilityState === 'visible' && this.flush();
     window.addEventListener('online', onOnline);
     window.addEventListener('offline', onOffline);
@@ -118,7 +124,10 @@ export class OutboxSync {
       this.running = false;
     }
     if (this.stopped) return;
-    this.host.dispatch(syncChanged({ syncing: false, online: !offline }));
+    // Whether the network is there is said by every call's answer (the base query), not by a run with nothing to send.
+    this.host.dispatch(syncChanged({ syncing: false }));
+    if (offline) this.backlog ??= 0;
+    else this.reportBacklog();
     if (offline) {
       this.failures = progressed ? 1 : this.failures + 1;
       // A server refusing for now (busy, rate-limited) is left alone longer, however recently it answered.
@@ -145,9 +154,8 @@ export class OutboxSync {
       if (outcome.kind === 'retry') return { offline: true, sent, refused: outcome.answered };
       sent += 1;
       this.answeredAt = Date.now();
-      // The server answered: whatever the browser said, the network is there.
-      if (!this.host.getState().outbox.online) this.host.dispatch(syncChanged({ online: true }));
       if (outcome.kind === 'sent') {
+        if (this.backlog !== null) this.backlog += 1;
         await deleteEntry(entry.id).catch(() => undefined);
         this.host.dispatch(entryRemoved(entry.id));
       } else {
@@ -164,6 +172,14 @@ export class OutboxSync {
     return { offline: false, sent };
   }
 
+  /** All that waited is through: the header says how many went. */
+  private reportBacklog(): void {
+    const waiting = this.host.getState().outbox.entries.some((entry) => entry.state === 'waiting');
+    if (this.backlog === null || waiting) return;
+    if (this.backlog > 0) this.host.dispatch(waitingSent(this.backlog));
+    this.backlog = null;
+  }
+
   /** What is still to send: the device's copy (another tab may have sent some), or this tab's without IndexedDB. */
   private async entries(): Promise<OutboxEntry[]> {
     try {
@@ -176,6 +192,8 @@ export class OutboxSync {
   private async reload(): Promise<void> {
     try {
       const stored = await entriesOf(this.userId);
+      // Kept from before a reload (or by another tab): these had to wait.
+      if (stored.some((entry) => entry.state === 'waiting')) this.backlog ??= 0;
       if (!this.stopped) this.host.dispatch(outboxLoaded(this.withUnsaved(stored)));
     } catch {
       // No IndexedDB: this tab's entries are all there is.
