@@ -8,6 +8,7 @@ import { attendedCounts, bookedCounts, toBookingDto, viewerOf } from './bookings
 import { findBooking, updateBooking } from './bookings.repository';
 import { rowSnapshot, slotOfBooking, snapshotFacts } from './bookingFacts';
 import { changedFacts, recordEvent } from '../events/eventLog';
+import { followAssignment } from '../shifts/shiftHeads';
 import {
   assertKnownSource,
   assertKnownTour,
@@ -95,6 +96,12 @@ export class BookingEditsService {
         );
         const kind = !row.cancelled && after.cancelled ? 'booking.cancelled' : 'booking.edited';
         await recordEvent(tx, auth, { kind, bookingIds: [row.id], slot: slotOfBooking(row), ...facts });
+        // A led booking's guests, slot or guide changed: the split of its slot (and of the one it moved to) follows.
+        if (row.guideId || updated.guideId) {
+          await followAssignment(tx, auth, slotOfBooking(row));
+          const moved = updated.date !== row.date || updated.time !== row.time || updated.tour !== row.tour;
+          if (moved) await followAssignment(tx, auth, slotOfBooking(updated));
+        }
         return toBookingDto(updated, viewer);
       }
       const current = await findBooking(tx, auth.companyId, row.id);

@@ -11,6 +11,7 @@ import type { Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
 import { BadRequestError } from '../../errors';
 import { recordEvent } from '../events/eventLog';
+import { followAssignment } from '../shifts/shiftHeads';
 import { bookingEvents } from '../events/history.repository';
 import { fingerprint, idempotent, type Answer } from '../idempotency/idempotent';
 import { attendanceFacts, slotOfBooking } from './bookingFacts';
@@ -87,6 +88,7 @@ export class CheckInsService {
               },
               operationId: key ?? null,
             });
+            if (updated.guideId !== row.guideId) await followAssignment(tx, auth, slotOfBooking(row));
             return answer(toBookingDto(updated, viewer));
           }
           if (attempt === CHECK_IN_ATTEMPTS) throw staleError(toBookingDto(row, viewer));
