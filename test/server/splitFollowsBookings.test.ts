@@ -1,4 +1,6 @@
 import type { HistoryEntry } from '../../src/domain/events';
+import { desc, eq } from 'drizzle-orm';
+import { events } from '../../server/db/schema';
 import type { Shift } from '../../src/domain/team';
 import { addBooking, createCompany, editBooking, type CompanyFixture } from './fixtures';
 import { bearer, describeEachDb, uniqueEmail, type TestApp } from './helpers';
@@ -52,7 +54,7 @@ async function assign({ t, c }: Slot, bookingIds: string[], guide: string | null
 }
 
 /** Each guide's adults in the slot's shift, by name. */
-async function adultsByGuide({ t, c }: Slot): Promise<Record<string, number>> {
+async function adultsByGuide({ t, c }: Slot): Promise<Record<string, number | undefined>> {
   const shift = (await t.app.inject({ url: `/api/shift/${KEY}`, headers: bearer(c.manager.token) })).json<Shift>();
   return Object.fromEntries(shift.guides.map((g) => [g.name, g.attendees[0]?.Adults]));
 }
@@ -68,15 +70,12 @@ async function reportedAdults({ t, c }: Slot, guide: string): Promise<number[]> 
   return res.json().map((row: { attendees: Array<{ Adults?: number }> }) => row.attendees[0]?.Adults);
 }
 
-async function guidesActivity({ t, c }: Slot): Promise<string[]> {
-  const res = await t.app.inject({
-    url: `/api/bookings/date/${DAY}/11:45/Old%20Town%20Walk/activity`,
-    headers: bearer(c.manager.token),
-  });
-  return res
-    .json<HistoryEntry[]>()
-    .filter((entry) => entry.kind === 'slot.guidesSaved')
-    .map((entry) => entry.changes.find((change) => change.field === 'Guides')?.to ?? '');
+/** The split each event of the company recorded (a save, or the write its heads followed), newest first. */
+async function splitsLogged({ t, c }: Slot): Promise<Array<[string, unknown]>> {
+  const rows = await t.db.select().from(events).where(eq(events.companyId, c.companyId)).orderBy(desc(events.id));
+  return rows
+    .map((row): [string, unknown] => [row.kind, (row.after as { Guides?: string } | null)?.Guides])
+    .filter(([, guides]) => guides !== undefined);
 }
 
 describeEachDb(
@@ -107,7 +106,10 @@ describeEachDb(
       expect(await reportedAdults(s, ivo._id)).toEqual([0]);
       expect(await reportedAdults(s, c.guide.user._id)).toEqual([18]);
       expect(await reportedAdults(s, c.manager.user._id)).toEqual([18]);
-      expect((await guidesActivity(s))[0]).toBe(`${c.managerName} 18, ${c.guideName} 18, ${ivo.name} 0`);
+      expect((await splitsLogged(s))[0]).toEqual([
+        'slot.guidesSaved',
+        `${c.managerName} 18, ${c.guideName} 18, ${ivo.name} 0`,
+      ]);
     });
 
     it('keeps a split chosen by hand until a booking is assigned, then follows each assignment', async () => {
@@ -130,11 +132,12 @@ describeEachDb(
       // The last assigned bookings back to Unassigned: the spec's even split again.
       await assign(s, [ids.ana, ids.ben, ids.cy], null);
       expect(await adultsByGuide(s)).toEqual({ [c.guideName]: 18, [ivo.name]: 18 });
-      expect(await guidesActivity(s)).toEqual([
-        `${c.guideName} 18, ${ivo.name} 18`,
-        `${c.guideName} 24, ${ivo.name} 12`,
-        `${c.guideName} 0, ${ivo.name} 12`,
-        `${c.guideName} 20, ${ivo.name} 16`,
+      // One event per write: each assignment's event records what the split became.
+      expect(await splitsLogged(s)).toEqual([
+        ['booking.guideAssigned', `${c.guideName} 18, ${ivo.name} 18`],
+        ['booking.guideAssigned', `${c.guideName} 24, ${ivo.name} 12`],
+        ['booking.guideAssigned', `${c.guideName} 0, ${ivo.name} 12`],
+        ['slot.guidesSaved', `${c.guideName} 20, ${ivo.name} 16`],
       ]);
     });
 
@@ -162,6 +165,12 @@ describeEachDb(
 
       expect((await edit({ customers: [{ Adults: 10 }], cancelled: true }, 3)).statusCode).toBe(200);
       expect(await adultsByGuide(s)).toEqual({ [c.guideName]: 0, [ivo.name]: 18 });
+      const history = await t.app.inject({ url: `/api/bookings/${ids.ana}/history`, headers: bearer(c.manager.token) });
+      expect(history.json<HistoryEntry[]>()[0]?.changes).toContainEqual({
+        field: 'Guides',
+        from: `${c.guideName} 10, ${ivo.name} 18`,
+        to: `${c.guideName} 0, ${ivo.name} 18`,
+      });
     });
   },
   { now: () => NOW },

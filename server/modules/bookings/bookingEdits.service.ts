@@ -8,7 +8,7 @@ import { attendedCounts, bookedCounts, toBookingDto, viewerOf } from './bookings
 import { findBooking, updateBooking } from './bookings.repository';
 import { rowSnapshot, slotOfBooking, snapshotFacts } from './bookingFacts';
 import { changedFacts, recordEvent } from '../events/eventLog';
-import { followAssignment } from '../shifts/shiftHeads';
+import { followBookingChange } from '../shifts/shiftHeads';
 import {
   assertKnownSource,
   assertKnownTour,
@@ -90,18 +90,13 @@ export class BookingEditsService {
         body.version,
       );
       if (updated) {
+        const split = await followBookingChange(tx, auth.companyId, row, updated);
         const facts = changedFacts(
-          { ...snapshotFacts(rowSnapshot(row)), Guide: row.guide },
-          { ...snapshotFacts(after), Guide: guide ? guide.guide : row.guide },
+          { ...snapshotFacts(rowSnapshot(row)), Guide: row.guide, ...split?.before },
+          { ...snapshotFacts(after), Guide: guide ? guide.guide : row.guide, ...split?.after },
         );
         const kind = !row.cancelled && after.cancelled ? 'booking.cancelled' : 'booking.edited';
         await recordEvent(tx, auth, { kind, bookingIds: [row.id], slot: slotOfBooking(row), ...facts });
-        // A led booking's guests, slot or guide changed: the split of its slot (and of the one it moved to) follows.
-        if (row.guideId || updated.guideId) {
-          await followAssignment(tx, auth, slotOfBooking(row));
-          const moved = updated.date !== row.date || updated.time !== row.time || updated.tour !== row.tour;
-          if (moved) await followAssignment(tx, auth, slotOfBooking(updated));
-        }
         return toBookingDto(updated, viewer);
       }
       const current = await findBooking(tx, auth.companyId, row.id);

@@ -74,21 +74,23 @@ export class CheckInsService {
           }
           const updated = await checkInBooking(tx, auth.companyId, row.id, merged.counts, guide, row.version);
           if (updated) {
+            const split =
+              updated.guideId !== row.guideId ? await followAssignment(tx, auth.companyId, slotOfBooking(row)) : null;
             await recordEvent(tx, auth, {
               kind: 'booking.checkedIn',
               bookingIds: [row.id],
               slot: slotOfBooking(row),
-              before: { ...attendanceFacts(row), Guide: row.guide },
+              before: { ...attendanceFacts(row), Guide: row.guide, ...split?.before },
               after: {
                 ...attendanceFacts(updated),
                 Guide: updated.guide,
+                ...split?.after,
                 Booked: updated.pax,
                 // The device's own time, beside the server's: the lock was judged at it.
                 ...(body.madeAt ? { 'Made at': body.madeAt } : {}),
               },
               operationId: key ?? null,
             });
-            if (updated.guideId !== row.guideId) await followAssignment(tx, auth, slotOfBooking(row));
             return answer(toBookingDto(updated, viewer));
           }
           if (attempt === CHECK_IN_ATTEMPTS) throw staleError(toBookingDto(row, viewer));

@@ -30,15 +30,16 @@ export class GuideBookingsService {
       const led = guide === null ? NO_GUIDE : await guideNamed(tx, auth.companyId, guide);
       const updated = await setGuide(tx, auth.companyId, ids, led);
       const slot = rows[0] ? slotOfBooking(rows[0]) : null;
+      // Moving unassigned bookings to Unassigned changes nobody's guests: a split chosen by hand stays.
+      const assigning = led.guideId !== null || rows.some((row) => row.guideId !== null);
+      const split = slot && assigning ? await followAssignment(tx, auth.companyId, slot) : null;
       await recordEvent(tx, auth, {
         kind: 'booking.guideAssigned',
         bookingIds: ids,
         slot,
-        before: Object.fromEntries(rows.map((row) => [row.id, row.guide])),
-        after: { Guide: led.guide },
+        before: { ...Object.fromEntries(rows.map((row) => [row.id, row.guide])), ...split?.before },
+        after: { Guide: led.guide, ...split?.after },
       });
-      // Moving unassigned bookings to Unassigned changes nobody's guests: a split chosen by hand stays.
-      if (slot && (led.guideId || rows.some((row) => row.guideId))) await followAssignment(tx, auth, slot);
       return updated.map((row) => toBookingDto(row, viewerOf(auth.role, auth.company)));
     });
   }

@@ -11,6 +11,7 @@ import { noteUniqueId } from '../../../src/domain/slotRules';
 import { splitByAssignment, splitEvenly } from '../../../src/domain/split';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../db/signedIn';
+import { slotOfBooking } from '../bookings/bookingFacts';
 import { bookedCounts } from '../bookings/bookings.mapper';
 import { listSlotBookings, type BookingRow } from '../bookings/bookings.repository';
 import { recordEvent } from '../events/eventLog';
@@ -34,28 +35,57 @@ export async function saveShift(tx: Db, auth: AuthContext, slot: EventSlot, chos
   const previous = await findShift(tx, auth.companyId, shiftStringOf(slot));
   const rows = await listSlotBookings(tx, auth.companyId, slot);
   const guides = followingBookings(chosen, rows) ?? chosen;
-  await store(tx, auth, slot, rows, guides);
-  await recordEvent(tx, auth, guidesSaved(slot, previous?.guides.map(shareOf) ?? [], guides));
+  await store(tx, auth.companyId, slot, rows, guides);
+  await recordEvent(tx, auth, {
+    kind: 'slot.guidesSaved',
+    slot,
+    before: { Guides: guidesText(previous?.guides.map(shareOf) ?? []) },
+    after: { Guides: guidesText(guides) },
+  });
+}
+
+/** A split's change, as the event of the write that caused it records it (one write, one event). */
+export interface SplitChange {
+  before: { Guides: string };
+  after: { Guides: string };
 }
 
 /**
  * Called after a change to which guide leads some of the slot's bookings, or to the guests of a booking that has a
  * guide: the shift's heads follow. When the last assigned booking went back to Unassigned, the split is even again.
+ * Null when the slot has no guides or their heads stay as they were.
  */
-export async function followAssignment(tx: Db, auth: AuthContext, slot: EventSlot): Promise<void> {
-  const previous = await findShift(tx, auth.companyId, shiftStringOf(slot));
-  if (!previous || previous.guides.length === 0) return;
+export async function followAssignment(tx: Db, companyId: string, slot: EventSlot): Promise<SplitChange | null> {
+  const previous = await findShift(tx, companyId, shiftStringOf(slot));
+  if (!previous || previous.guides.length === 0) return null;
   const current = previous.guides.map(shareOf);
-  const rows = await listSlotBookings(tx, auth.companyId, slot);
+  const rows = await listSlotBookings(tx, companyId, slot);
   const guides =
     followingBookings(current, rows) ??
     splitEvenly(liveTotals(rows), current.length).map((counts, index) => ({
       ...(current[index] as GuideShare),
       counts,
     }));
-  if (sameHeads(current, guides)) return;
-  await store(tx, auth, slot, rows, guides);
-  await recordEvent(tx, auth, guidesSaved(slot, current, guides));
+  if (sameHeads(current, guides)) return null;
+  await store(tx, companyId, slot, rows, guides);
+  return { before: { Guides: guidesText(current) }, after: { Guides: guidesText(guides) } };
+}
+
+/**
+ * After an edit of a booking: when it has (or had) a guide, the split of its slot follows, and so does the one it moved
+ * to. Returns its own slot's change, for the edit's event.
+ */
+export async function followBookingChange(
+  tx: Db,
+  companyId: string,
+  row: BookingRow,
+  updated: BookingRow,
+): Promise<SplitChange | null> {
+  if (row.guideId === null && updated.guideId === null) return null;
+  const split = await followAssignment(tx, companyId, slotOfBooking(row));
+  const moved = updated.date !== row.date || updated.time !== row.time || updated.tour !== row.tour;
+  if (moved) await followAssignment(tx, companyId, slotOfBooking(updated));
+  return split;
 }
 
 const shiftStringOf = (slot: EventSlot) => noteUniqueId(slot.day, slot.time, slot.tour);
@@ -88,10 +118,10 @@ const sameHeads = (a: GuideShare[], b: GuideShare[]) =>
   a.length === b.length &&
   a.every((guide, index) => CUSTOMER_TYPES.every((type) => guide.counts[type] === b[index]?.counts[type]));
 
-async function store(tx: Db, auth: AuthContext, slot: EventSlot, rows: BookingRow[], guides: GuideShare[]) {
+async function store(tx: Db, companyId: string, slot: EventSlot, rows: BookingRow[], guides: GuideShare[]) {
   const totals = liveTotals(rows);
   const shiftId = await upsertShift(tx, {
-    companyId: auth.companyId,
+    companyId,
     id: uuidv7(),
     shiftString: shiftStringOf(slot),
     date: slot.day,
@@ -103,7 +133,7 @@ async function store(tx: Db, auth: AuthContext, slot: EventSlot, rows: BookingRo
   });
   await replaceShiftGuides(
     tx,
-    auth.companyId,
+    companyId,
     shiftId,
     guides.map((guide, position) => ({
       userId: guide.userId,
@@ -119,10 +149,3 @@ async function store(tx: Db, auth: AuthContext, slot: EventSlot, rows: BookingRo
 /** A split as the history shows it: "Ana 12, Ben 8". */
 const guidesText = (guides: GuideShare[]) =>
   guides.map((guide) => `${guide.name} ${totalCount(guide.counts)}`).join(', ') || '—';
-
-const guidesSaved = (slot: EventSlot, before: GuideShare[], after: GuideShare[]) => ({
-  kind: 'slot.guidesSaved' as const,
-  slot,
-  before: { Guides: guidesText(before) },
-  after: { Guides: guidesText(after) },
-});
