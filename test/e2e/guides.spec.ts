@@ -22,7 +22,7 @@ async function addWalkIn(page: Page, name: string, adults: number): Promise<void
 }
 
 test.describe('guides on a slot', () => {
-  test('a Manager splits 7 adults 4/3, edits to 5/1 with a warning and Split*, and assigns bookings', async ({
+  test('a Manager splits 7 adults 4/3, edits to 5/1 with a warning and Split*, assigns bookings and the split follows', async ({
     page,
   }, testInfo) => {
     const stamp = `${testInfo.project.name} ${Date.now()}`;
@@ -62,6 +62,15 @@ test.describe('guides on a slot', () => {
     await expect(firstGroup.getByRole('checkbox', { name: `Family A ${stamp}` })).toBeVisible();
     const unassigned = assign.getByRole('group', { name: /Unassigned/ });
     await expect(unassigned.getByRole('checkbox', { name: `Family B ${stamp}` })).toBeVisible();
+    await assign.getByRole('button', { name: 'Close' }).click();
+
+    // Once a booking has a guide, each guide's count is their bookings' guests: 4, none, and 3 unassigned.
+    await expect(page.getByText(`${FIRST_GUIDE}: 4 Adults`)).toBeVisible();
+    await expect(page.getByText(`${SECOND_GUIDE}: No guests`)).toBeVisible();
+    await expect(page.getByText('Unassigned: 3 Adults')).toBeVisible();
+    await page.getByRole('button', { name: 'Split*' }).click();
+    await expect(split.getByText(/Counts follow the bookings assigned to each guide/)).toBeVisible();
+    await expect(split.getByRole('spinbutton')).toHaveCount(0);
   });
 });
 
@@ -110,7 +119,8 @@ test.describe('the shift report', () => {
     expect(header).toContain('Tour');
     const [y, m, d] = today.split('-').map(Number);
     const todayShown = `${d}/${m}/${y}`;
-    expect(rows.some((row) => row.includes(todayShown) && row.includes('Old Town Walk') && /,5\b/.test(row))).toBe(
+    // The split followed the assignment: Gabriel led Family A's 4 adults.
+    expect(rows.some((row) => row.includes(todayShown) && row.includes('Old Town Walk') && /,4\b/.test(row))).toBe(
       true,
     );
   });

@@ -1,6 +1,6 @@
-import type { HistoryEntry } from '../../src/domain/events';
 import { desc, eq } from 'drizzle-orm';
 import { events } from '../../server/db/schema';
+import type { HistoryEntry } from '../../src/domain/events';
 import type { Shift } from '../../src/domain/team';
 import { addBooking, createCompany, editBooking, type CompanyFixture } from './fixtures';
 import { bearer, describeEachDb, uniqueEmail, type TestApp } from './helpers';
@@ -9,9 +9,12 @@ const NOW = new Date('2026-06-15T10:00:00Z'); // 12:00 in Madrid
 const DAY = '2026-06-15';
 const KEY = encodeURIComponent(`${DAY}-11:45-Old Town Walk`);
 
-interface Slot {
+interface Company {
   t: TestApp;
   c: CompanyFixture;
+}
+
+interface Slot extends Company {
   /** A third member, a Guide. */
   ivo: { _id: string; name: string };
   ids: Record<'ana' | 'ben' | 'cy', string>;
@@ -33,7 +36,7 @@ async function slotOfThirtySix(t: TestApp): Promise<Slot> {
   return { t, c, ivo: added.json().user, ids };
 }
 
-const saveGuides = ({ t, c }: Slot, guides: Array<{ _id: string; adults: number }>) =>
+const saveGuides = ({ t, c }: Company, guides: Array<{ _id: string; adults: number }>) =>
   t.app.inject({
     method: 'POST',
     url: `/api/shift/${KEY}/guides`,
@@ -43,7 +46,7 @@ const saveGuides = ({ t, c }: Slot, guides: Array<{ _id: string; adults: number 
     },
   });
 
-async function assign({ t, c }: Slot, bookingIds: string[], guide: string | null) {
+async function assign({ t, c }: Company, bookingIds: string[], guide: string | null) {
   const res = await t.app.inject({
     method: 'PUT',
     url: '/api/bookings/assign-guide',
@@ -54,12 +57,12 @@ async function assign({ t, c }: Slot, bookingIds: string[], guide: string | null
 }
 
 /** Each guide's adults in the slot's shift, by name. */
-async function adultsByGuide({ t, c }: Slot): Promise<Record<string, number | undefined>> {
+async function adultsByGuide({ t, c }: Company): Promise<Record<string, number | undefined>> {
   const shift = (await t.app.inject({ url: `/api/shift/${KEY}`, headers: bearer(c.manager.token) })).json<Shift>();
   return Object.fromEntries(shift.guides.map((g) => [g.name, g.attendees[0]?.Adults]));
 }
 
-async function reportedAdults({ t, c }: Slot, guide: string): Promise<number[]> {
+async function reportedAdults({ t, c }: Company, guide: string): Promise<number[]> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/shift/guide-time-range',
@@ -71,7 +74,7 @@ async function reportedAdults({ t, c }: Slot, guide: string): Promise<number[]> 
 }
 
 /** The split each event of the company recorded (a save, or the write its heads followed), newest first. */
-async function splitsLogged({ t, c }: Slot): Promise<Array<[string, unknown]>> {
+async function splitsLogged({ t, c }: Company): Promise<Array<[string, unknown]>> {
   const rows = await t.db.select().from(events).where(eq(events.companyId, c.companyId)).orderBy(desc(events.id));
   return rows
     .map((row): [string, unknown] => [row.kind, (row.after as { Guides?: string } | null)?.Guides])
@@ -171,6 +174,22 @@ describeEachDb(
         from: `${c.guideName} 10, ${ivo.name} 18`,
         to: `${c.guideName} 0, ${ivo.name} 18`,
       });
+    });
+
+    it('keeps every assignment when several arrive at once', async () => {
+      const t = ctx();
+      const c = await createCompany(t.app, t.db);
+      const parties = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => addBooking(t.db, c.companyId, { date: DAY, time: '11:45', adults: i + 1 })),
+      );
+      const s = { t, c };
+      await saveGuides(s, [
+        { _id: c.manager.user._id, adults: 18 },
+        { _id: c.guide.user._id, adults: 18 },
+      ]);
+      // Odd sizes (1, 3, 5, 7) to the Manager, even ones to the Guide, each in its own request, all at once.
+      await Promise.all(parties.map((party, i) => assign(s, [party.id], i % 2 === 0 ? c.managerName : c.guideName)));
+      expect(await adultsByGuide(s)).toEqual({ [c.managerName]: 16, [c.guideName]: 20 });
     });
   },
   { now: () => NOW },

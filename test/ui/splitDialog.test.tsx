@@ -16,6 +16,11 @@ const sevenAdults = () => [
   makeBooking({ name: 'Ana', customers: [{ Adults: 4 }] }),
   makeBooking({ name: 'Ben', customers: [{ Adults: 3 }] }),
 ];
+/** The dialog's read-only lines once the counts follow the bookings. */
+const guestsPerGuide = (dialog: HTMLElement) =>
+  within(within(dialog).getByRole('list', { name: 'Guests per guide' }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
 const adultsFor = (name: string) => screen.getByRole('spinbutton', { name: `Adults for ${name}` });
 
 /** Answers the save as the server does (the shift as sent), and serves it to later fetches of the slot's shift. */
@@ -214,21 +219,16 @@ describe('split between guides', () => {
       const { user, dialog } = await openSplit();
 
       expect(within(dialog).getByText(/Counts follow the bookings assigned to each guide/)).toBeInTheDocument();
-      const perGuide = within(dialog).getByRole('list', { name: 'Guests per guide' });
-      expect(
-        within(perGuide)
-          .getAllByRole('listitem')
-          .map((item) => item.textContent),
-      ).toEqual(['Gabriel Guide: 18 Adults', 'Hana Guide: 18 Adults']);
+      expect(guestsPerGuide(dialog)).toEqual(['Gabriel Guide: 18 Adults', 'Hana Guide: 18 Adults']);
       expect(within(dialog).queryByRole('spinbutton')).not.toBeInTheDocument();
       expect(within(dialog).queryByRole('button', { name: 'Split evenly' })).not.toBeInTheDocument();
 
       await user.click(within(dialog).getByRole('checkbox', { name: 'Ivo Guide' }));
-      expect(
-        within(perGuide)
-          .getAllByRole('listitem')
-          .map((item) => item.textContent),
-      ).toEqual(['Gabriel Guide: 18 Adults', 'Hana Guide: 18 Adults', 'Ivo Guide: No guests']);
+      expect(guestsPerGuide(dialog)).toEqual([
+        'Gabriel Guide: 18 Adults',
+        'Hana Guide: 18 Adults',
+        'Ivo Guide: No guests',
+      ]);
       expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
       await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
@@ -248,12 +248,7 @@ describe('split between guides', () => {
 
       await user.click(within(dialog).getByRole('checkbox', { name: 'Hana Guide' }));
 
-      const perGuide = within(dialog).getByRole('list', { name: 'Guests per guide' });
-      expect(
-        within(perGuide)
-          .getAllByRole('listitem')
-          .map((item) => item.textContent),
-      ).toEqual(['Gabriel Guide: 18 Adults', 'Unassigned: 20 Adults, 1 Child']);
+      expect(guestsPerGuide(dialog)).toEqual(['Gabriel Guide: 18 Adults', 'Unassigned: 20 Adults, 1 Child']);
       expect(within(dialog).getByRole('alert')).toHaveTextContent(
         'Assigned guests (18 adults, 0 children) do not match the slot total (38 adults, 1 child)',
       );

@@ -15,7 +15,7 @@ import { slotOfBooking } from '../bookings/bookingFacts';
 import { bookedCounts } from '../bookings/bookings.mapper';
 import { listSlotBookings, type BookingRow } from '../bookings/bookings.repository';
 import { recordEvent } from '../events/eventLog';
-import { findShift, replaceShiftGuides, upsertShift, type ShiftGuideRow } from './shifts.repository';
+import { findShift, lockShifts, replaceShiftGuides, upsertShift, type ShiftGuideRow } from './shifts.repository';
 
 /** One guide of a split: the member, their name as shown, their guests. */
 export interface GuideShare {
@@ -32,6 +32,7 @@ export interface GuideShare {
 
 /** Spec §4 save of the slot's guides; the counts sent are kept only while no booking of the slot has a guide. */
 export async function saveShift(tx: Db, auth: AuthContext, slot: EventSlot, chosen: GuideShare[]): Promise<void> {
+  await lockShifts(tx, auth.companyId, [shiftStringOf(slot)]);
   const previous = await findShift(tx, auth.companyId, shiftStringOf(slot));
   const rows = await listSlotBookings(tx, auth.companyId, slot);
   const guides = followingBookings(chosen, rows) ?? chosen;
@@ -56,6 +57,7 @@ export interface SplitChange {
  * Null when the slot has no guides or their heads stay as they were.
  */
 export async function followAssignment(tx: Db, companyId: string, slot: EventSlot): Promise<SplitChange | null> {
+  await lockShifts(tx, companyId, [shiftStringOf(slot)]);
   const previous = await findShift(tx, companyId, shiftStringOf(slot));
   if (!previous || previous.guides.length === 0) return null;
   const current = previous.guides.map(shareOf);
@@ -82,9 +84,12 @@ export async function followBookingChange(
   updated: BookingRow,
 ): Promise<SplitChange | null> {
   if (row.guideId === null && updated.guideId === null) return null;
-  const split = await followAssignment(tx, companyId, slotOfBooking(row));
-  const moved = updated.date !== row.date || updated.time !== row.time || updated.tour !== row.tour;
-  if (moved) await followAssignment(tx, companyId, slotOfBooking(updated));
+  const from = slotOfBooking(row);
+  const to = slotOfBooking(updated);
+  const moved = shiftStringOf(from) !== shiftStringOf(to);
+  if (moved) await lockShifts(tx, companyId, [shiftStringOf(from), shiftStringOf(to)]);
+  const split = await followAssignment(tx, companyId, from);
+  if (moved) await followAssignment(tx, companyId, to);
   return split;
 }
 
