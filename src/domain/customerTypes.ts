@@ -39,6 +39,11 @@ export function listFromCounts(counts: CustomerCounts, keep: readonly CustomerTy
   return list;
 }
 
+/** Adds `counts` into `into`, type by type. */
+export function addCounts(into: CustomerCounts, counts: CustomerCounts): void {
+  for (const type of CUSTOMER_TYPES) into[type] += counts[type];
+}
+
 export function totalCount(counts: CustomerCounts): number {
   return CUSTOMER_TYPES.reduce((sum, type) => sum + counts[type], 0);
 }

@@ -29,3 +29,23 @@ export const isSameSlot = (a: EventSlot | null, b: EventSlot): boolean =>
 
 export const bookingInSlot = (slot: EventSlot) => (booking: Booking) =>
   booking.date === slot.day && booking.time === slot.time && booking.tour === slot.tour;
+
+/**
+ * Whether a live event may have changed the slot's split, which follows the bookings that have a guide (split.ts): a
+ * save of its guides, a booking of the slot given another guide, or one with a guide changed in more than its
+ * check-in (edited, cancelled, moved in or out).
+ */
+export function movesSplit(
+  event: Pick<LiveEvent, 'kind' | 'slot' | 'bookings'>,
+  slot: EventSlot,
+  cached: readonly Booking[],
+): boolean {
+  if (event.kind === 'slot.guidesSaved') return isSameSlot(event.slot, slot);
+  const belongs = bookingInSlot(slot);
+  return event.bookings.some((incoming) => {
+    const before = cached.find((booking) => booking._id === incoming._id);
+    if (!before && !belongs(incoming)) return false;
+    const guide = incoming.guide || null;
+    return (before?.guide || null) !== guide || (guide !== null && event.kind !== 'booking.checkedIn');
+  });
+}

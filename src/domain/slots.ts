@@ -1,5 +1,5 @@
 import type { Booking } from './booking';
-import { CUSTOMER_TYPES, countsFromList, ZERO_COUNTS, type CustomerCounts } from './customerTypes';
+import { addCounts, CUSTOMER_TYPES, countsFromList, ZERO_COUNTS, type CustomerCounts } from './customerTypes';
 
 /** Spec §2: a messaging link from the digits only, leading zeros removed; null when no digits remain. */
 export function phoneLink(phone: string | null | undefined): string | null {
@@ -13,10 +13,6 @@ export interface SlotTotals {
   bySource: Array<{ source: string; counts: CustomerCounts }>;
 }
 
-function add(into: CustomerCounts, counts: CustomerCounts): void {
-  for (const type of CUSTOMER_TYPES) into[type] += counts[type];
-}
-
 /** Per-type totals of a slot's live (not cancelled) bookings, overall and per source. */
 export function slotTotals(
   bookings: ReadonlyArray<Pick<Booking, 'customers' | 'attendees' | 'cancelled' | 'source'>>,
@@ -27,11 +23,11 @@ export function slotTotals(
   for (const booking of bookings) {
     if (booking.cancelled) continue;
     const counts = countsFromList(booking.customers);
-    add(booked, counts);
-    add(checkedIn, countsFromList(booking.attendees));
+    addCounts(booked, counts);
+    addCounts(checkedIn, countsFromList(booking.attendees));
     const source = booking.source ?? 'Unknown';
     const perSource = sources.get(source) ?? { ...ZERO_COUNTS };
-    add(perSource, counts);
+    addCounts(perSource, counts);
     sources.set(source, perSource);
   }
   const bySource = [...sources.entries()]

@@ -1,6 +1,7 @@
 import type { Booking } from '../../src/domain/booking';
+import type { EventKind } from '../../src/domain/events';
+import { bookingInSlot, isSameSlot, mergeLiveBookings, movesSplit } from '../../src/domain/liveBookings';
 import { booking, slot } from './bookingFixture';
-import { bookingInSlot, isSameSlot, mergeLiveBookings } from '../../src/domain/liveBookings';
 
 const ids = (bookings: Booking[]) => bookings.map((b) => `${b._id}@${b.version}:${b.time}`);
 
@@ -55,5 +56,38 @@ describe('isSameSlot', () => {
     [null, false],
   ])('%p → %p', (other, same) => {
     expect(isSameSlot(other, slot)).toBe(same);
+  });
+});
+
+describe('movesSplit', () => {
+  const cached = [booking('led', { guide: 'Ana' }), booking('free')];
+  const event = (kind: EventKind, bookings: Booking[], eventSlot: typeof slot | null = slot) => ({
+    kind,
+    slot: eventSlot,
+    bookings,
+  });
+
+  it.each<[string, boolean, ReturnType<typeof event>]>([
+    ["a save of the slot's guides", true, event('slot.guidesSaved', [])],
+    ["a save of another slot's guides", false, event('slot.guidesSaved', [], { ...slot, time: '11:00' })],
+    ['a booking assigned to a guide', true, event('booking.guideAssigned', [booking('free', { guide: 'Ben' })])],
+    ['a booking moved back to Unassigned', true, event('booking.guideAssigned', [booking('led', { guide: null })])],
+    ['a check-in as another guide', true, event('booking.checkedIn', [booking('free', { guide: 'Ben' })])],
+    ['an edit of a led booking', true, event('booking.edited', [booking('led', { guide: 'Ana', pax: 3 })])],
+    ['a led booking cancelled', true, event('booking.cancelled', [booking('led', { guide: 'Ana', cancelled: true })])],
+    [
+      'a led booking moved to another slot',
+      true,
+      event('booking.edited', [booking('led', { guide: 'Ana', time: '11:00' })]),
+    ],
+    ['a plain check-in of a led booking', false, event('booking.checkedIn', [booking('led', { guide: 'Ana' })])],
+    ['an edit of a booking nobody leads', false, event('booking.edited', [booking('free', { pax: 3 })])],
+    [
+      'a led booking of another slot',
+      false,
+      event('booking.edited', [booking('elsewhere', { guide: 'Ana', time: '11:00' })], { ...slot, time: '11:00' }),
+    ],
+  ])('%s: %s', (_label, expected, live) => {
+    expect(movesSplit(live, slot, cached)).toBe(expected);
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { CUSTOMER_TYPES, type CustomerCounts } from '../../src/domain/customerTypes';
-import { splitEvenly, splitMatchesTotals } from '../../src/domain/split';
+import { splitByAssignment, splitEvenly, splitMatchesTotals, type AssignedBooking } from '../../src/domain/split';
 
 const counts = (Adults: number, Teens = 0, Children = 0): CustomerCounts => ({ Adults, Teens, Children });
 
@@ -43,5 +43,58 @@ describe('splitMatchesTotals', () => {
   it('spots a split that does not add up', () => {
     expect(splitMatchesTotals([counts(5), counts(1)], counts(7))).toBe(false);
     expect(splitMatchesTotals([counts(4), counts(3)], counts(7))).toBe(true);
+  });
+});
+
+describe('splitByAssignment', () => {
+  const booking = (guide: string | null, guests: CustomerCounts, cancelled = false): AssignedBooking => ({
+    guide,
+    counts: guests,
+    cancelled,
+  });
+  const twoGuidesLead = [booking('ana', counts(12)), booking('ana', counts(6)), booking('ben', counts(18))];
+
+  it.each([
+    [
+      'a third guide with no bookings gets 0, not a third of the guests',
+      ['ana', 'ben', 'cy'],
+      twoGuidesLead,
+      { shares: [counts(18), counts(18), counts(0)], unassigned: counts(0) },
+    ],
+    [
+      'per type, in the order the guides are given',
+      ['ben', 'ana'],
+      [booking('ana', counts(2, 1, 0)), booking('ben', counts(1, 0, 2)), booking('ana', counts(0, 0, 1))],
+      { shares: [counts(1, 0, 2), counts(2, 1, 1)], unassigned: counts(0) },
+    ],
+    [
+      'bookings without a guide are unassigned',
+      ['ana', 'ben'],
+      [booking('ana', counts(4)), booking(null, counts(3)), booking('', counts(0, 0, 1))],
+      { shares: [counts(4), counts(0)], unassigned: counts(3, 0, 1) },
+    ],
+    [
+      'a guide left out of the split leaves their bookings unassigned',
+      ['ana'],
+      twoGuidesLead,
+      { shares: [counts(18)], unassigned: counts(18) },
+    ],
+    [
+      'cancelled bookings count for nobody',
+      ['ana', 'ben'],
+      [booking('ana', counts(4)), booking('ben', counts(3), true), booking(null, counts(2), true)],
+      { shares: [counts(4), counts(0)], unassigned: counts(0) },
+    ],
+    ['no guides chosen: everyone is unassigned', [], twoGuidesLead, { shares: [], unassigned: counts(36) }],
+  ])('%s', (_label, guides, bookings, expected) => {
+    expect(splitByAssignment(guides, bookings)).toEqual(expected);
+  });
+
+  it.each([
+    ['no bookings', []],
+    ['no booking has a guide', [booking(null, counts(4)), booking('', counts(3))]],
+    ['only a cancelled booking has a guide', [booking('ana', counts(4), true), booking(null, counts(3))]],
+  ])('is null (the split stays as chosen) with %s', (_label, bookings) => {
+    expect(splitByAssignment(['ana', 'ben'], bookings)).toBeNull();
   });
 });

@@ -22,7 +22,7 @@ async function addWalkIn(page: Page, name: string, adults: number): Promise<void
 }
 
 test.describe('guides on a slot', () => {
-  test('a Manager splits 7 adults 4/3, edits to 5/1 with a warning and Split*, and assigns bookings', async ({
+  test('a Manager splits 7 adults 4/3, edits to 5/1 with a warning and Split*, then the split follows the bookings assigned', async ({
     page,
   }, testInfo) => {
     const stamp = `${testInfo.project.name} ${Date.now()}`;
@@ -62,6 +62,25 @@ test.describe('guides on a slot', () => {
     await expect(firstGroup.getByRole('checkbox', { name: `Family A ${stamp}` })).toBeVisible();
     const unassigned = assign.getByRole('group', { name: /Unassigned/ });
     await expect(unassigned.getByRole('checkbox', { name: `Family B ${stamp}` })).toBeVisible();
+    await assign.getByRole('button', { name: 'Close' }).click();
+
+    // Once a booking has a guide, each guide's count is their bookings' guests: 4, none, and 3 unassigned.
+    await expect(page.getByText(`${FIRST_GUIDE}: 4 Adults`)).toBeVisible();
+    await expect(page.getByText(`${SECOND_GUIDE}: No guests`)).toBeVisible();
+    await expect(page.getByText('Unassigned: 3 Adults')).toBeVisible();
+    await page.getByRole('button', { name: 'Split*' }).click();
+    await expect(split.getByText(/Counts follow the bookings assigned to each guide/)).toBeVisible();
+    await expect(split.getByRole('spinbutton')).toHaveCount(0);
+    await split.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: 'Assign bookings' }).click();
+    await assign.getByRole('checkbox', { name: `Family B ${stamp}` }).check();
+    await assign.getByRole('combobox', { name: 'Assign to' }).click();
+    await page.getByRole('option', { name: SECOND_GUIDE }).click();
+    await assign.getByRole('button', { name: 'Assign', exact: true }).click();
+    await assign.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByText(`${SECOND_GUIDE}: 3 Adults`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Split', exact: true })).toBeVisible();
   });
 });
 
@@ -110,7 +129,8 @@ test.describe('the shift report', () => {
     expect(header).toContain('Tour');
     const [y, m, d] = today.split('-').map(Number);
     const todayShown = `${d}/${m}/${y}`;
-    expect(rows.some((row) => row.includes(todayShown) && row.includes('Old Town Walk') && /,5\b/.test(row))).toBe(
+    // The split followed the assignment: Gabriel led Family A's 4 adults.
+    expect(rows.some((row) => row.includes(todayShown) && row.includes('Old Town Walk') && /,4\b/.test(row))).toBe(
       true,
     );
   });
@@ -124,11 +144,11 @@ test.describe('the shift report', () => {
     });
     await page.goto('/shifts');
     const grid = page.getByRole('grid', { name: 'Shifts' });
-    // Gabriel's share of today's split is 5 adults; Gina's is 1 and must not appear.
+    // Gabriel led today's 4 adults; Gina's 3 must not appear.
     const todays = grid.getByRole('row').filter({ hasText: 'Old Town Walk' });
     await expect(todays.first()).toBeVisible();
-    await expect(todays.filter({ has: page.getByRole('gridcell', { name: '5', exact: true }) }).first()).toBeVisible();
-    await expect(todays.filter({ has: page.getByRole('gridcell', { name: '1', exact: true }) })).toHaveCount(0);
+    await expect(todays.filter({ has: page.getByRole('gridcell', { name: '4', exact: true }) }).first()).toBeVisible();
+    await expect(todays.filter({ has: page.getByRole('gridcell', { name: '3', exact: true }) })).toHaveCount(0);
     await expect(page.getByRole('combobox', { name: 'Guide' })).toHaveCount(0);
     expect(asked).not.toHaveProperty('guide');
   });

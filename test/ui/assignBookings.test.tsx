@@ -61,8 +61,37 @@ describe('assign bookings to guides', () => {
     expect(namesIn(dialog, 'Hana Guide')).toEqual([]);
     expect(within(within(dialog).getByRole('group', { name: 'Hana Guide' })).getByText('No bookings')).toBeVisible();
     expect(within(dialog).queryByRole('checkbox', { name: 'Dora' })).not.toBeInTheDocument();
-    expect(within(dialog).getByText('Split: 4 Adults · Bookings: 2 Adults')).toBeInTheDocument();
+    // Ana has a guide: the split is the bookings, so no planned share is shown beside them.
+    expect(within(dialog).getByText('Bookings: 2 Adults')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Split:/)).not.toBeInTheDocument();
     expect(within(dialog).getByRole('checkbox', { name: 'Cy' })).toHaveAccessibleDescription('Adults 1, Children 1');
+  });
+
+  it("shows each guide's planned share until a booking is assigned, then the guides' counts from the server", async () => {
+    const unassigned = slotBookings().map((booking) => ({ ...booking, guide: null }));
+    const calls = serveSlot({ bookings: unassigned, shift: SHIFT });
+    serveAssign(calls.held);
+    const { user, dialog } = await openAssign();
+
+    expect(within(dialog).getByText(/follows the bookings assigned to them/)).toBeInTheDocument();
+    expect(
+      within(within(dialog).getByRole('group', { name: 'Hana Guide' })).getByText('Split: 4 Adults'),
+    ).toBeVisible();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Ben' }));
+    await chooseTarget(user, dialog, 'Hana Guide');
+    // The server stores the split that follows: Hana has Ben's 3 adults, Gabriel none.
+    calls.held.shift = makeShift([
+      { _id: 'guide-1', name: 'Gabriel Guide', counts: {} },
+      { _id: 'guide-2', name: 'Hana Guide', counts: { Adults: 3 } },
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('1 booking moved to Hana Guide');
+    expect(within(dialog).getByText('Bookings: 3 Adults')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Split:/)).not.toBeInTheDocument();
+    expect(await screen.findByText('Hana Guide: 3 Adults')).toBeInTheDocument();
+    expect(screen.getByText('Gabriel Guide: No guests')).toBeInTheDocument();
+    expect(calls.shift).toHaveLength(2);
   });
 
   it('sends the two checked bookings and the guide name, and moves them to that group', async () => {

@@ -6,7 +6,7 @@ import { apiUrl, company, freshToken, makeUser, signedIn } from './fixtures';
 import { serveLive } from './liveFixtures';
 import { renderRoute } from './renderWithProviders';
 import { server } from './server';
-import { DAY, makeBooking, serveSlot, SLOT_PATH, TIME, TOUR } from './slotFixtures';
+import { DAY, makeBooking, makeShift, serveSlot, SLOT_PATH, TIME, TOUR } from './slotFixtures';
 
 const SLOT = { day: DAY, time: TIME, tour: TOUR };
 const row = (name: string) => screen.findByRole('listitem', { name });
@@ -93,6 +93,37 @@ describe('live updates', () => {
     live.send({ kind: 'slot.noteSaved', slot: SLOT, note: 'Meet at gate B' });
 
     expect(await screen.findByRole('region', { name: 'Note' })).toHaveTextContent('Meet at gate B');
+  });
+
+  it("reads the slot's guides again when another device assigns a booking, not on a plain check-in", async () => {
+    const ana = makeBooking({ name: 'Ana', customers: [{ Adults: 4 }], guide: 'Gabriel Guide' });
+    const ben = makeBooking({ name: 'Ben', customers: [{ Adults: 3 }] });
+    const calls = serveSlot({
+      bookings: [ana, ben],
+      shift: makeShift([{ _id: 'guide-1', name: 'Gabriel Guide', counts: { Adults: 4 } }]),
+    });
+    const live = openLive();
+    renderRoute(SLOT_PATH, { preloadedState: signedIn() });
+    expect(await screen.findByText('Gabriel Guide: 4 Adults')).toBeInTheDocument();
+    await waitFor(() => expect(live.requests).toHaveLength(1));
+
+    live.send({
+      kind: 'booking.checkedIn',
+      slot: SLOT,
+      bookings: [{ ...ana, attendees: [{ Adults: 4 }], version: 2 }],
+    });
+    expect(await screen.findByText('4/7 guests checked in')).toBeInTheDocument();
+    expect(calls.shift).toHaveLength(1);
+
+    calls.held.shift = makeShift([{ _id: 'guide-1', name: 'Gabriel Guide', counts: { Adults: 7 } }]);
+    live.send({
+      kind: 'booking.guideAssigned',
+      slot: SLOT,
+      bookings: [{ ...ben, guide: 'Gabriel Guide', version: 2 }],
+    });
+
+    expect(await screen.findByText('Gabriel Guide: 7 Adults')).toBeInTheDocument();
+    expect(calls.shift).toHaveLength(2);
   });
 
   it('reads everything shown again when the stream cannot replay what was missed', async () => {

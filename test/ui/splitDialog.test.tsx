@@ -16,6 +16,11 @@ const sevenAdults = () => [
   makeBooking({ name: 'Ana', customers: [{ Adults: 4 }] }),
   makeBooking({ name: 'Ben', customers: [{ Adults: 3 }] }),
 ];
+/** The dialog's read-only lines once the counts follow the bookings. */
+const guestsPerGuide = (dialog: HTMLElement) =>
+  within(within(dialog).getByRole('list', { name: 'Guests per guide' }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
 const adultsFor = (name: string) => screen.getByRole('spinbutton', { name: `Adults for ${name}` });
 
 /** Answers the save as the server does (the shift as sent), and serves it to later fetches of the slot's shift. */
@@ -190,5 +195,73 @@ describe('split between guides', () => {
     expect(adultsFor('Gabriel Guide')).toHaveAccessibleDescription('0 to 999');
     expect(adultsFor('Gabriel Guide')).toBeInvalid();
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  describe('once bookings have guides', () => {
+    // 36 adults: Gabriel leads Ana's 12 and Ben's 6, Hana leads Cy's 18.
+    const ledBookings = () => [
+      makeBooking({ name: 'Ana', customers: [{ Adults: 12 }], guide: 'Gabriel Guide' }),
+      makeBooking({ name: 'Ben', customers: [{ Adults: 6 }], guide: 'Gabriel Guide' }),
+      makeBooking({ name: 'Cy', customers: [{ Adults: 18 }], guide: 'Hana Guide' }),
+    ];
+    const ledShift = () =>
+      makeShift(
+        [
+          { _id: 'guide-1', name: 'Gabriel Guide', counts: { Adults: 18 } },
+          { _id: 'guide-2', name: 'Hana Guide', counts: { Adults: 18 } },
+        ],
+        { Adults: 36 },
+      );
+
+    it('says the counts follow the bookings, and gives a third guide none of the guests', async () => {
+      const calls = serveSlot({ bookings: ledBookings(), guides: GUIDES, shift: ledShift() });
+      const saves = serveSave(calls.held);
+      const { user, dialog } = await openSplit();
+
+      expect(within(dialog).getByText(/Counts follow the bookings assigned to each guide/)).toBeInTheDocument();
+      expect(guestsPerGuide(dialog)).toEqual(['Gabriel Guide: 18 Adults', 'Hana Guide: 18 Adults']);
+      expect(within(dialog).queryByRole('spinbutton')).not.toBeInTheDocument();
+      expect(within(dialog).queryByRole('button', { name: 'Split evenly' })).not.toBeInTheDocument();
+
+      await user.click(within(dialog).getByRole('checkbox', { name: 'Ivo Guide' }));
+      expect(guestsPerGuide(dialog)).toEqual([
+        'Gabriel Guide: 18 Adults',
+        'Hana Guide: 18 Adults',
+        'Ivo Guide: No guests',
+      ]);
+      expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(saves[0]?.body.selectedGuides.selectedItems.map((item) => item.attendees)).toEqual([
+        [{ Adults: 18 }, { Teens: 0 }, { Children: 0 }],
+        [{ Adults: 18 }, { Teens: 0 }, { Children: 0 }],
+        [{ Adults: 0 }, { Teens: 0 }, { Children: 0 }],
+      ]);
+      expect(await screen.findByText('Ivo Guide: No guests')).toBeInTheDocument();
+    });
+
+    it('shows the guests of a guide left out, and of bookings without one, as unassigned', async () => {
+      const bookings = [...ledBookings(), makeBooking({ name: 'Dan', customers: [{ Adults: 2 }, { Children: 1 }] })];
+      serveSlot({ bookings, guides: GUIDES, shift: ledShift() });
+      const { user, dialog } = await openSplit();
+
+      await user.click(within(dialog).getByRole('checkbox', { name: 'Hana Guide' }));
+
+      expect(guestsPerGuide(dialog)).toEqual(['Gabriel Guide: 18 Adults', 'Unassigned: 20 Adults, 1 Child']);
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(
+        'Assigned guests (18 adults, 0 children) do not match the slot total (38 adults, 1 child)',
+      );
+    });
+
+    it('shows the unassigned guests beside the guides in the slot header', async () => {
+      const bookings = [...ledBookings(), makeBooking({ name: 'Dan', customers: [{ Adults: 2 }] })];
+      serveSlot({ bookings, guides: GUIDES, shift: ledShift() });
+      renderRoute(SLOT_PATH, { preloadedState: signedIn() });
+
+      expect(await screen.findByText('Unassigned: 2 Adults')).toBeInTheDocument();
+      expect(screen.getByText('Gabriel Guide: 18 Adults')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Split*' })).toBeInTheDocument();
+    });
   });
 });

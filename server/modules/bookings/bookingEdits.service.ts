@@ -8,6 +8,7 @@ import { attendedCounts, bookedCounts, toBookingDto, viewerOf } from './bookings
 import { findBooking, updateBooking } from './bookings.repository';
 import { rowSnapshot, slotOfBooking, snapshotFacts } from './bookingFacts';
 import { changedFacts, recordEvent } from '../events/eventLog';
+import { followBookingChange } from '../shifts/shiftHeads';
 import {
   assertKnownSource,
   assertKnownTour,
@@ -89,9 +90,10 @@ export class BookingEditsService {
         body.version,
       );
       if (updated) {
+        const split = await followBookingChange(tx, auth.companyId, row, updated);
         const facts = changedFacts(
-          { ...snapshotFacts(rowSnapshot(row)), Guide: row.guide },
-          { ...snapshotFacts(after), Guide: guide ? guide.guide : row.guide },
+          { ...snapshotFacts(rowSnapshot(row)), Guide: row.guide, ...split?.before },
+          { ...snapshotFacts(after), Guide: guide ? guide.guide : row.guide, ...split?.after },
         );
         const kind = !row.cancelled && after.cancelled ? 'booking.cancelled' : 'booking.edited';
         await recordEvent(tx, auth, { kind, bookingIds: [row.id], slot: slotOfBooking(row), ...facts });

@@ -11,6 +11,7 @@ import type { Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
 import { BadRequestError } from '../../errors';
 import { recordEvent } from '../events/eventLog';
+import { followAssignment } from '../shifts/shiftHeads';
 import { bookingEvents } from '../events/history.repository';
 import { fingerprint, idempotent, type Answer } from '../idempotency/idempotent';
 import { attendanceFacts, slotOfBooking } from './bookingFacts';
@@ -73,14 +74,17 @@ export class CheckInsService {
           }
           const updated = await checkInBooking(tx, auth.companyId, row.id, merged.counts, guide, row.version);
           if (updated) {
+            const split =
+              updated.guideId !== row.guideId ? await followAssignment(tx, auth.companyId, slotOfBooking(row)) : null;
             await recordEvent(tx, auth, {
               kind: 'booking.checkedIn',
               bookingIds: [row.id],
               slot: slotOfBooking(row),
-              before: { ...attendanceFacts(row), Guide: row.guide },
+              before: { ...attendanceFacts(row), Guide: row.guide, ...split?.before },
               after: {
                 ...attendanceFacts(updated),
                 Guide: updated.guide,
+                ...split?.after,
                 Booked: updated.pax,
                 // The device's own time, beside the server's: the lock was judged at it.
                 ...(body.madeAt ? { 'Made at': body.madeAt } : {}),

@@ -4,6 +4,7 @@ import type { Tenancy } from '../../db/tenancy';
 import { BadRequestError, NotFoundError } from '../../errors';
 import { whoseData } from '../users/whoseData';
 import { recordEvent } from '../events/eventLog';
+import { followAssignment } from '../shifts/shiftHeads';
 import { slotOfBooking } from './bookingFacts';
 import { toBookingDto, viewerOf } from './bookings.mapper';
 import { findBookings, listGuideBookings, setGuide } from './bookings.repository';
@@ -28,12 +29,16 @@ export class GuideBookingsService {
       if (slots.size > 1) throw new BadRequestError('Assign the bookings of one slot at a time', 'VALIDATION');
       const led = guide === null ? NO_GUIDE : await guideNamed(tx, auth.companyId, guide);
       const updated = await setGuide(tx, auth.companyId, ids, led);
+      const slot = rows[0] ? slotOfBooking(rows[0]) : null;
+      // Moving unassigned bookings to Unassigned changes nobody's guests: a split chosen by hand stays.
+      const assigning = led.guideId !== null || rows.some((row) => row.guideId !== null);
+      const split = slot && assigning ? await followAssignment(tx, auth.companyId, slot) : null;
       await recordEvent(tx, auth, {
         kind: 'booking.guideAssigned',
         bookingIds: ids,
-        slot: rows[0] ? slotOfBooking(rows[0]) : null,
-        before: Object.fromEntries(rows.map((row) => [row.id, row.guide])),
-        after: { Guide: led.guide },
+        slot,
+        before: { ...Object.fromEntries(rows.map((row) => [row.id, row.guide])), ...split?.before },
+        after: { Guide: led.guide, ...split?.after },
       });
       return updated.map((row) => toBookingDto(row, viewerOf(auth.role, auth.company)));
     });

@@ -1,10 +1,20 @@
-import { and, asc, between, eq } from 'drizzle-orm';
+import { and, asc, between, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookings, shiftGuides, shifts } from '../../db/schema';
 import { attendedSums } from '../bookings/bookings.repository';
 
 export type ShiftRow = typeof shifts.$inferSelect;
 export type ShiftGuideRow = typeof shiftGuides.$inferSelect;
+
+/**
+ * Held until the transaction ends: a slot's split is recomputed from its bookings one write at a time, so each sees the
+ * bookings the one before it committed. Several at once are taken in one order, so two writes never wait on each other.
+ */
+export async function lockShifts(db: Db, companyId: string, shiftStrings: string[]): Promise<void> {
+  for (const key of [...new Set(shiftStrings)].sort()) {
+    await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`shift|${companyId}|${key}`}, 0))`);
+  }
+}
 
 export async function findShift(
   db: Db,

@@ -1,5 +1,4 @@
-import { v7 as uuidv7 } from 'uuid';
-import { CUSTOMER_TYPES, countsFromList, listFromCounts, type CustomerCounts } from '../../../src/domain/customerTypes';
+import { CUSTOMER_TYPES, countsFromList, listFromCounts } from '../../../src/domain/customerTypes';
 import {
   GUIDE_HIDDEN_MESSAGE,
   canModifySlot,
@@ -7,37 +6,23 @@ import {
   noteUniqueId,
   parseNoteUniqueId,
 } from '../../../src/domain/slotRules';
-import { slotTotals } from '../../../src/domain/slots';
 import type { GuideShiftRow, SaveShiftGuidesBody, Shift, TimeRangeBody } from '../../../src/domain/team';
 import type { Db } from '../../db/client';
 import type { Tenancy } from '../../db/tenancy';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors';
 import type { AuthContext, Caller } from '../../db/signedIn';
-import { toBookingDto, viewerOf } from '../bookings/bookings.mapper';
-import { listSlotBookings } from '../bookings/bookings.repository';
+import { viewerOf } from '../bookings/bookings.mapper';
 import { SLOT_LOCKED } from '../bookings/bookings.rules';
 import { listTeam } from '../users/users.repository';
-import { recordEvent } from '../events/eventLog';
 import { whoseData } from '../users/whoseData';
+import { countsOf, saveShift } from './shiftHeads';
 import {
   attendanceBySource,
   findShift,
   listMemberShifts,
-  replaceShiftGuides,
-  upsertShift,
   type ShiftGuideRow,
   type ShiftRow,
 } from './shifts.repository';
-
-/** A split as the history shows it: "Ana 12, Ben 8". */
-const guidesText = (guides: Array<{ name: string; adults: number; teens: number; children: number }>) =>
-  guides.map((g) => `${g.name} ${g.adults + g.teens + g.children}`).join(', ') || '—';
-
-const countsOf = (row: { adults: number; teens: number; children: number }): CustomerCounts => ({
-  Adults: row.adults,
-  Teens: row.teens,
-  Children: row.children,
-});
 
 function toShiftDto(shift: ShiftRow, guides: ShiftGuideRow[]): Shift {
   return {
@@ -73,7 +58,7 @@ export class ShiftsService {
     });
   }
 
-  /** Replaces the slot's guides; the totals are recomputed from the slot's live bookings. */
+  /** Replaces the slot's guides; their heads follow the slot's bookings once any has a guide (shiftHeads.ts). */
   saveGuides(caller: Caller, shiftString: string, body: SaveShiftGuidesBody): Promise<Shift> {
     const slot = slotOf(shiftString);
     const items = body.selectedGuides.selectedItems;
@@ -86,40 +71,12 @@ export class ShiftsService {
         throw new ForbiddenError(SLOT_LOCKED, 'SLOT_LOCKED');
       }
       const team = new Map((await listTeam(tx, auth.companyId)).map((m) => [m.id, m]));
-      const guides = items.map((item, position) => {
+      const guides = items.map((item) => {
         const member = team.get(item._id);
         if (!member) throw new BadRequestError('Only members of the team can take a shift', 'UNKNOWN_GUIDE');
-        const counts = countsFromList(item.attendees);
-        return {
-          userId: member.id,
-          name: member.name,
-          position,
-          adults: counts.Adults,
-          teens: counts.Teens,
-          children: counts.Children,
-        };
+        return { userId: member.id, name: member.name, counts: countsFromList(item.attendees) };
       });
-      const previous = await findShift(tx, auth.companyId, noteUniqueId(slot.day, slot.time, slot.tour));
-      const bookings = await listSlotBookings(tx, auth.companyId, slot);
-      const totals = slotTotals(bookings.map((row) => toBookingDto(row, viewerOf('Manager', auth.company)))).booked;
-      const shiftId = await upsertShift(tx, {
-        companyId: auth.companyId,
-        id: uuidv7(),
-        shiftString: noteUniqueId(slot.day, slot.time, slot.tour),
-        date: slot.day,
-        time: slot.time,
-        tour: slot.tour,
-        totalAdults: totals.Adults,
-        totalTeens: totals.Teens,
-        totalChildren: totals.Children,
-      });
-      await replaceShiftGuides(tx, auth.companyId, shiftId, guides);
-      await recordEvent(tx, auth, {
-        kind: 'slot.guidesSaved',
-        slot,
-        before: { Guides: guidesText(previous?.guides ?? []) },
-        after: { Guides: guidesText(guides) },
-      });
+      await saveShift(tx, auth, slot, guides);
       return shiftOf(tx, auth.companyId, slot);
     });
   }

@@ -23,7 +23,8 @@ export const addGuideBodySchema = z.strictObject({
 });
 export type AddGuideBody = z.infer<typeof addGuideBodySchema>;
 
-export const shiftGuideSchema = z.object({ _id: z.string(), name: z.string(), attendees: countListSchema(1000) });
+// Heads that follow the bookings can exceed what one save may send (1000 per type).
+export const shiftGuideSchema = z.object({ _id: z.string(), name: z.string(), attendees: countListSchema(100000) });
 export const shiftSchema = z.object({
   _id: z.string(),
   shiftString: z.string(),

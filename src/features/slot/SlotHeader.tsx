@@ -71,6 +71,7 @@ export function SlotHeader({ slot, dateLabel, data, noteOpen, onToggleNote, onLo
           <Typography variant="body2">{attendanceText(totals.checkedIn, totals.booked)}</Typography>
           <ShiftGuides
             shift={shift}
+            bookings={data.bookings}
             error={shiftError}
             onRetry={refetchShift}
             warning={warning}
@@ -91,6 +92,7 @@ export function SlotHeader({ slot, dateLabel, data, noteOpen, onToggleNote, onLo
             <SplitButton
               slot={slot}
               totals={totals.booked}
+              bookings={data.bookings}
               mismatch={warning !== null}
               describedBy={describedBy}
               modifiable={data.modifiable}

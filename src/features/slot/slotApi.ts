@@ -50,19 +50,23 @@ export const slotApi = api.injectEndpoints({
       async onCacheEntryAdded(slot, lifecycle) {
         keepOnDevice(lifecycle, slotCopy(slot), (state) => shownSlot(slot, state));
         // With the stream's own code, after the first paint: the page's first load stays small.
-        const [{ followLive }, { bookingInSlot, isSameSlot, mergeLiveBookings }] = await Promise.all([
+        const [{ followLive }, { bookingInSlot, isSameSlot, mergeLiveBookings, movesSplit }] = await Promise.all([
           import(/* webpackChunkName: "live" */ '../../services/live/followLive'),
           import(/* webpackChunkName: "live" */ '../../domain/liveBookings'),
         ]);
         const belongs = bookingInSlot(slot);
         await followLive(lifecycle, (event) => {
+          let splitMoved = false;
           lifecycle.updateCachedData((draft) => {
+            splitMoved = movesSplit(event, slot, draft.bookings);
             const bookings = mergeLiveBookings(draft.bookings, event, belongs);
             if (bookings !== draft.bookings) draft.bookings = bookings;
           });
-          if (!isSameSlot(event.slot, slot)) return;
-          if (event.kind === 'slot.noteSaved') lifecycle.dispatch(noteSaved(slot, event.note));
-          if (event.kind === 'slot.guidesSaved') lifecycle.dispatch(api.util.invalidateTags([shiftTag(slot)]));
+          // The guides' counts follow their bookings: the server has stored the new split.
+          if (splitMoved) lifecycle.dispatch(api.util.invalidateTags([shiftTag(slot)]));
+          if (isSameSlot(event.slot, slot) && event.kind === 'slot.noteSaved') {
+            lifecycle.dispatch(noteSaved(slot, event.note));
+          }
         });
       },
     }),

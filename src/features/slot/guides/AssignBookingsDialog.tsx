@@ -15,6 +15,7 @@ import type { SlotArgs } from '../slotApi';
 import { useAssignGuideMutation } from './shiftApi';
 import { BookingGroupList } from './BookingGroupList';
 import { bookingGroups } from './bookingGroups';
+import { splitOfBookings } from './assignedSplit';
 
 // Select values, so that no guide's name can be mistaken for the Unassigned choice.
 const UNASSIGNED = 'unassigned';
@@ -43,10 +44,10 @@ function AssignForm({ onClose, slot, bookings, shift, modifiable, onLocked }: As
   const [selected, setSelected] = useState<string[]>([]);
   const [target, setTarget] = useState('');
   const [done, setDone] = useState<string | null>(null);
-  const groups = bookingGroups(
-    bookings,
-    shift.guides.map((g) => g.name),
-  );
+  const guideNames = shift.guides.map((g) => g.name);
+  const groups = bookingGroups(bookings, guideNames);
+  // Until a booking has a guide, each guide's planned share shows beside their bookings; after, the split is them.
+  const following = splitOfBookings(guideNames, bookings) !== null;
   // A booking cancelled while the dialog is open leaves the groups, and the selection with it.
   const chosen = selected.filter((id) => groups.some((group) => group.bookings.some((b) => b._id === id)));
   const canAssign = modifiable && chosen.length > 0 && target !== '' && !isLoading;
@@ -72,9 +73,12 @@ function AssignForm({ onClose, slot, bookings, shift, modifiable, onLocked }: As
   return (
     <>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Typography variant="body2">Tick bookings, choose whom they go to, then Assign.</Typography>
+        <Typography variant="body2">
+          Tick bookings, choose whom they go to, then Assign. Each guide&apos;s count in the split follows the bookings
+          assigned to them.
+        </Typography>
         {groups.map((group) => {
-          const planned = shift.guides.find((g) => g.name === group.guide);
+          const planned = following ? undefined : shift.guides.find((g) => g.name === group.guide);
           return (
             <BookingGroupList
               key={group.guide ?? UNASSIGNED}

@@ -1,14 +1,18 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { countsFromList } from '../../../domain/customerTypes';
+import type { Booking } from '../../../domain/booking';
+import { countsFromList, totalCount } from '../../../domain/customerTypes';
 import type { Shift } from '../../../domain/team';
 import { errorMessage, isNetworkError } from '../../../services/errors';
+import { splitOfBookings } from './assignedSplit';
 import { shareText } from './splitText';
 import { RetryAlert } from '../../../components/LoadStates';
 import { Tag } from '../../../components/Tag';
 
 interface ShiftGuidesProps {
   shift: Shift | null | undefined;
+  /** The slot's bookings, for the guests none of the guides has once the split follows them. */
+  bookings: readonly Booking[];
   error: unknown;
   onRetry: () => void;
   /** The saved split's mismatch sentence, if any, and the id the Split button points at. */
@@ -17,13 +21,17 @@ interface ShiftGuidesProps {
 }
 
 /** The slot header's assigned guides: the shift's guides with their share of the guests. */
-export function ShiftGuides({ shift, error, onRetry, warning, warningId }: ShiftGuidesProps) {
+export function ShiftGuides({ shift, bookings, error, onRetry, warning, warningId }: ShiftGuidesProps) {
   // Offline, guides this device never read are left out: the page already says it is offline.
   if (error && isNetworkError(error)) return null;
   if (error) {
     return <RetryAlert onRetry={onRetry}>{errorMessage(error, "The slot's guides could not be loaded")}</RetryAlert>;
   }
   if (!shift || shift.guides.length === 0) return null;
+  const unassigned = splitOfBookings(
+    shift.guides.map((g) => g.name),
+    bookings,
+  )?.unassigned;
   return (
     <Stack spacing={0.5}>
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
@@ -33,6 +41,7 @@ export function ShiftGuides({ shift, error, onRetry, warning, warningId }: Shift
         {shift.guides.map((guide) => (
           <Tag key={guide._id}>{`${guide.name}: ${shareText(countsFromList(guide.attendees))}`}</Tag>
         ))}
+        {unassigned && totalCount(unassigned) > 0 && <Tag tone="accent">{`Unassigned: ${shareText(unassigned)}`}</Tag>}
       </Stack>
       {warning && (
         <Typography id={warningId} variant="body2" color="warning.dark">

@@ -1,6 +1,7 @@
 import CallSplit from '@mui/icons-material/CallSplit';
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useState } from 'react';
+import type { Booking } from '../../../domain/booking';
 import type { CustomerCounts } from '../../../domain/customerTypes';
 import type { SlotArgs } from '../slotApi';
 
@@ -12,6 +13,7 @@ const SplitDialog = lazy(() =>
 interface SplitButtonProps {
   slot: SlotArgs;
   totals: CustomerCounts;
+  bookings: readonly Booking[];
   /** The saved split no longer adds up to the slot's guests (spec §4: Split carries an asterisk). */
   mismatch: boolean;
   /** The id of the text that says why: the mismatch, or the lock. */
@@ -21,7 +23,7 @@ interface SplitButtonProps {
 }
 
 /** Split (manage guides). */
-export function SplitButton({ slot, totals, mismatch, describedBy, modifiable, onLocked }: SplitButtonProps) {
+export function SplitButton({ slot, totals, bookings, mismatch, describedBy, modifiable, onLocked }: SplitButtonProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -36,7 +38,13 @@ export function SplitButton({ slot, totals, mismatch, describedBy, modifiable, o
       </Button>
       {open && (
         <Suspense fallback={null}>
-          <SplitDialog slot={slot} totals={totals} onClose={() => setOpen(false)} onLocked={onLocked} />
+          <SplitDialog
+            slot={slot}
+            totals={totals}
+            bookings={bookings}
+            onClose={() => setOpen(false)}
+            onLocked={onLocked}
+          />
         </Suspense>
       )}
     </>

@@ -19,6 +19,7 @@ import {
   totalCount,
   type CustomerCounts,
 } from '../../../domain/customerTypes';
+import type { Booking } from '../../../domain/booking';
 import { splitEvenly } from '../../../domain/split';
 import type { Shift } from '../../../domain/team';
 import { errorCode, errorMessage } from '../../../services/errors';
@@ -27,6 +28,8 @@ import { useGetCompanyGuidesQuery } from '../../../services/guidesApi';
 import type { ShiftArgs, SlotArgs } from '../slotApi';
 import { useSaveShiftGuidesMutation } from './shiftApi';
 import { countsText } from '../slotCounts';
+import { AssignedShares } from './AssignedShares';
+import { splitOfBookings } from './assignedSplit';
 import { GuideShareFields } from './GuideShareFields';
 import { mismatchText } from './splitText';
 import { inputsFrom, parseShare, type ChosenGuide, type ShareInputs } from './splitForm';
@@ -38,16 +41,20 @@ export interface SplitDialogProps {
   slot: SlotArgs;
   /** The slot's booked guests per type, as the header shows them. */
   totals: CustomerCounts;
+  /** The slot's bookings: once any has a guide, the counts follow them. */
+  bookings: readonly Booking[];
   onLocked: () => void;
 }
 
 /** Spec §4 guide assignment: choose the slot's guides and share its guests between them. */
-export function SplitDialog({ onClose, slot, totals, onLocked }: SplitDialogProps) {
+export function SplitDialog({ onClose, slot, totals, bookings, onLocked }: SplitDialogProps) {
   const { args, shift, error, refetch } = useSlotShift(slot);
   let body;
   // The form starts from the saved split, so it waits for the shift rather than start from nothing.
   if (shift !== undefined) {
-    body = <SplitForm onClose={onClose} slot={args} totals={totals} shift={shift} onLocked={onLocked} />;
+    body = (
+      <SplitForm onClose={onClose} slot={args} totals={totals} bookings={bookings} shift={shift} onLocked={onLocked} />
+    );
   } else if (error) {
     body = (
       <DialogContent>
@@ -78,7 +85,7 @@ interface SplitFormProps extends Omit<SplitDialogProps, 'slot'> {
   shift: Shift | null;
 }
 
-function SplitForm({ onClose, slot, totals, shift, onLocked }: SplitFormProps) {
+function SplitForm({ onClose, slot, totals, bookings, shift, onLocked }: SplitFormProps) {
   const { data: team, error: teamError, refetch: refetchTeam } = useGetCompanyGuidesQuery();
   const [saveShift, { isLoading, error }] = useSaveShiftGuidesMutation();
   const saved = shift?.guides ?? [];
@@ -93,7 +100,12 @@ function SplitForm({ onClose, slot, totals, shift, onLocked }: SplitFormProps) {
   const options = [...(team ?? []), ...saved.filter((g) => !team?.some((member) => member._id === g._id))];
   const types = CUSTOMER_TYPES.filter((type) => totals[type] > 0 || savedTypes.includes(type));
   const shownTypes = types.length > 0 ? types : (['Adults'] as const);
-  const shares = inputs.map(parseShare);
+  // Once any booking has a guide, the server stores each guide's guests from the bookings: so does the form.
+  const assigned = splitOfBookings(
+    chosen.map((g) => g.name),
+    bookings,
+  );
+  const shares = assigned ? assigned.shares : inputs.map(parseShare);
   const valid = shares.every((share) => share !== null);
   const warning = valid ? mismatchText(shares as CustomerCounts[], totals) : null;
   const canSave = valid && (chosen.length > 0 || saved.length > 0) && !isLoading;
@@ -154,19 +166,28 @@ function SplitForm({ onClose, slot, totals, shift, onLocked }: SplitFormProps) {
             ))}
           </FormGroup>
         </FormControl>
-        {chosen.map((guide, index) => (
-          <GuideShareFields
-            key={guide._id}
-            guide={guide}
-            types={shownTypes}
-            inputs={inputs[index] as ShareInputs}
-            disabled={isLoading}
-            onChange={(type, value) =>
-              setInputs((all) => all.map((share, i) => (i === index ? { ...share, [type]: value } : share)))
-            }
-          />
-        ))}
-        {chosen.length > 0 && (
+        {assigned && (
+          <>
+            <Alert severity="info" role="note">
+              Counts follow the bookings assigned to each guide. To change them, move bookings with Assign bookings.
+            </Alert>
+            <AssignedShares guides={chosen} split={assigned} />
+          </>
+        )}
+        {!assigned &&
+          chosen.map((guide, index) => (
+            <GuideShareFields
+              key={guide._id}
+              guide={guide}
+              types={shownTypes}
+              inputs={inputs[index] as ShareInputs}
+              disabled={isLoading}
+              onChange={(type, value) =>
+                setInputs((all) => all.map((share, i) => (i === index ? { ...share, [type]: value } : share)))
+              }
+            />
+          ))}
+        {!assigned && chosen.length > 0 && (
           <Button onClick={() => resplit(chosen)} disabled={isLoading} sx={{ alignSelf: 'flex-start' }}>
             Split evenly
           </Button>

@@ -53,9 +53,11 @@ export const shiftApi = slotApi.injectEndpoints({
           // The dialog shows the failure; nothing was changed in the cache.
         }
       },
-      // Refetched after a refusal too: a lock or a vanished booking means the slot changed meanwhile.
+      // Refetched after a refusal too: a lock or a vanished booking means the slot changed meanwhile. The shift too:
+      // its guides' counts follow the bookings assigned to them.
       invalidatesTags: (_result, _error, { bookingIds: _ids, guide: _guide, ...slot }) => [
         ...slotAndDayTags(slot),
+        shiftTag(slot),
         shiftReportTag,
       ],
     }),
