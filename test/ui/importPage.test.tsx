@@ -1,12 +1,13 @@
 import { File as NodeFile } from 'node:buffer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { ImportProgress, ImportSummary } from '../../src/domain/imports';
+import { IMPORT_FIELDS, type ImportProgress, type ImportSummary } from '../../src/domain/imports';
 import type { ImportMapping, InspectedFile, PastImport } from '../../src/domain/schemas/imports';
 import { pinClockAt } from './clock';
 import { apiUrl, company, gate, makeUser, signedIn } from './fixtures';
 import { renderRoute } from './renderWithProviders';
 import { server } from './server';
+import { theme } from '../../src/app/theme';
 
 pinClockAt('2026-11-12T10:00:00Z');
 
@@ -45,19 +46,49 @@ const summary = (
 });
 const lines = (...items: ImportProgress[]) => items.map((item) => `${JSON.stringify(item)}\n`).join('');
 
-/** The import routes; `answers` gives each mode's streamed lines, held until `hold` opens when given. */
+/** An import as Recent imports lists it (at 09:59 in UTC: 10:59 in Madrid), one that may still be undone. */
+const pastImport = (over: Partial<PastImport> = {}): PastImport => ({
+  _id: '0197a1b2-0000-7000-8000-000000000001',
+  at: '2026-11-12T09:59:00Z',
+  by: 'Maria Manager',
+  fileName: 'viator.csv',
+  created: 1,
+  updated: 0,
+  cancelled: 0,
+  rejected: 1,
+  undo: 'possible',
+  undoUntil: '2026-11-13T09:59:00Z',
+  changedSince: 0,
+  undone: null,
+  ...over,
+});
+
+/**
+ * The import routes; `answers` gives each mode's streamed lines, held until `hold` opens when given. As the server
+ * does, a preview or an import remembers the mapping it was sent, the latest first.
+ */
 function serveImports(
   answers: Record<'preview' | 'apply', () => string>,
   options: { hold?: Promise<void>; mappings?: ImportMapping[] } = {},
 ) {
   const sent: Array<{ path: string; query: Record<string, string>; body: string }> = [];
   let past: PastImport[] = [];
+  let mappings = options.mappings ?? [viatorMapping];
   const record = async (request: Request) => {
     const url = new URL(request.url);
     sent.push({ path: url.pathname, query: Object.fromEntries(url.searchParams), body: await request.text() });
   };
+  const remember = (query: URLSearchParams) => {
+    const columns = Object.fromEntries(
+      IMPORT_FIELDS.flatMap((field) => (query.has(field) ? [[field, HEADER[Number(query.get(field))]]] : [])),
+    );
+    const source = query.get('fixedSource') ?? '';
+    const dateFormat = query.get('dateFormat') as ImportMapping['dateFormat'];
+    const mapping: ImportMapping = { source, header: HEADER, columns, dateFormat, delimiter: 'semicolon' };
+    mappings = [mapping, ...mappings.filter((m) => m.source !== source)];
+  };
   server.use(
-    http.get(apiUrl('/api/imports/mappings'), () => HttpResponse.json(options.mappings ?? [viatorMapping])),
+    http.get(apiUrl('/api/imports/mappings'), () => HttpResponse.json(mappings)),
     http.get(apiUrl('/api/imports'), () => HttpResponse.json(past)),
     http.post(apiUrl('/api/imports/inspect'), async ({ request }) => {
       await record(request);
@@ -66,25 +97,14 @@ function serveImports(
     http.post(apiUrl('/api/imports/:mode'), async ({ request, params }) => {
       await record(request);
       const mode = params.mode as 'preview' | 'apply';
+      remember(new URL(request.url).searchParams);
       const [first, ...rest] = answers[mode]().split(/(?<=\n)/);
       const stream = new ReadableStream<Uint8Array>({
         async start(controller) {
           controller.enqueue(new TextEncoder().encode(first));
           if (options.hold) await options.hold;
           for (const line of rest) controller.enqueue(new TextEncoder().encode(line));
-          if (mode === 'apply') {
-            past = [
-              {
-                at: '2026-11-12T09:59:00Z',
-                by: 'Maria Manager',
-                fileName: 'viator.csv',
-                created: 1,
-                updated: 0,
-                cancelled: 0,
-                rejected: 1,
-              },
-            ];
-          }
+          if (mode === 'apply') past = [pastImport()];
           controller.close();
         },
       });
@@ -151,6 +171,13 @@ describe('the import page', () => {
     hold.open();
     expect(await screen.findByRole('tab', { name: 'Rejected (1)' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('cell', { name: 'Date: "31/02/2026" is not a date as dd/MM/yyyy' })).toBeVisible();
+    await user.click(screen.getByRole('tab', { name: 'To create (1)' }));
+    const created = within(screen.getByRole('table', { name: 'To create' })).getByRole('row', { name: /V-1/ });
+    expect(
+      within(created)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['2', 'V-1', 'José Núñez', '1/12/2026', '']);
     expect(sent[1]).toEqual({
       path: '/api/imports/preview',
       query: {
@@ -173,13 +200,60 @@ describe('the import page', () => {
     expect(
       await screen.findByText(/1 bookings imported from viator.csv: 1 created, 0 updated, 0 cancelled; 1 rejected/),
     ).toBeVisible();
-    expect(screen.getByRole('link', { name: 'See Tuesday, 1 December 2026' })).toHaveAttribute(
-      'href',
-      '/bookings/date/2026-12-01',
-    );
+    expect(screen.getByRole('link', { name: 'See 1/12/2026' })).toHaveAttribute('href', '/bookings/date/2026-12-01');
     const recent = screen.getByRole('region', { name: 'Recent imports' });
     expect(await within(recent).findByText('1 bookings imported from viator.csv by Maria Manager')).toBeVisible();
+    expect(
+      within(recent).getByText(/^12\/11\/2026 10:59 · 1 created, 0 updated, 0 cancelled, 1 rejected/),
+    ).toBeVisible();
     expect(sent.map((s) => s.path)).toEqual(['/api/imports/inspect', '/api/imports/preview', '/api/imports/apply']);
+  });
+
+  it('keeps the columns chosen for a file once previewed, and opens the same kind of file with them', async () => {
+    const sent = serveImports(
+      { preview: () => lines({ type: 'done', summary: summary({ create: 1 }) }), apply: () => '' },
+      { mappings: [] },
+    );
+    const { user } = await chooseFile();
+    expect(screen.getByText('Each row names its source')).toBeVisible();
+    await user.click(screen.getByRole('combobox', { name: 'Source of the bookings' }));
+    await user.click(screen.getByRole('option', { name: 'Viator' }));
+    await user.click(screen.getByRole('combobox', { name: 'Date format' }));
+    await user.click(screen.getByRole('option', { name: /^MM\/dd\/yyyy/ }));
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByRole('button', { name: 'Import 1 booking' })).toBeVisible();
+
+    fireEvent.change(screen.getByLabelText('CSV file'), {
+      target: { files: [new NodeFile([FILE_TEXT], 'viator-december.csv', { type: 'text/csv' })] },
+    });
+    await waitFor(() => expect(sent.filter((request) => request.path === '/api/imports/inspect')).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.queryByRole('progressbar', { name: "Reading the file's columns" })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('combobox', { name: 'Source of the bookings' })).toHaveTextContent('Viator');
+    expect(screen.getByRole('combobox', { name: 'Date format' })).toHaveTextContent('MM/dd/yyyy');
+    expect(screen.getByRole('combobox', { name: 'Name' })).toHaveTextContent('Lead Traveller');
+  });
+
+  it('titles the page above its sections, and the sections above their parts', async () => {
+    serveImports({
+      preview: () => lines({ type: 'done', summary: summary({ reject: 1 }, [], [{ name: 'Canal', rows: 1 }]) }),
+      apply: () => '',
+    });
+    const { user } = await chooseFile();
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await screen.findByRole('region', { name: 'Tours this file names differently' });
+    expect(screen.getAllByRole('heading').map((h) => [h.tagName, h.textContent])).toEqual([
+      ['H1', 'Import bookings'],
+      ['H2', 'Import a file'],
+      ['H3', 'Columns'],
+      ['H3', 'Tours this file names differently'],
+      ['H2', 'Recent imports'],
+    ]);
+    const size = (variant: 'h1' | 'h2' | 'h3' | 'body1') => parseFloat(String(theme.typography[variant].fontSize));
+    expect(size('h1')).toBeGreaterThan(size('h2'));
+    expect(size('h2')).toBeGreaterThan(size('h3'));
+    expect(size('h3')).toBeGreaterThan(size('body1'));
   });
 
   it('names the columns still to choose instead of previewing', async () => {
@@ -258,6 +332,18 @@ describe('the import page', () => {
       expect(screen.queryByRole('region', { name: 'Tours this file names differently' })).not.toBeInTheDocument();
     });
 
+    it('comes before the Import button, so its rows can be brought in first', async () => {
+      serveImports({
+        preview: () => lines({ type: 'done', summary: summary({ create: 2, reject: 3 }, [], [unknown]) }),
+        apply: () => '',
+      });
+      const { user } = await chooseFile(withTour);
+      await user.click(screen.getByRole('button', { name: 'Preview' }));
+      const names = await section();
+      const importButton = screen.getByRole('button', { name: 'Import 2 bookings' });
+      expect(names.compareDocumentPosition(importButton) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    });
+
     it('leads to Settings when the company has no tour to choose', async () => {
       serveImports({
         preview: () => lines({ type: 'done', summary: summary({ reject: 3 }, [], [unknown]) }),
@@ -284,6 +370,91 @@ describe('the import page', () => {
       await chooseTour();
       expect(await within(await section()).findByText(refusal)).toBeVisible();
       expect(sent.filter((request) => request.path === '/api/imports/preview')).toHaveLength(1);
+    });
+  });
+
+  describe('an import in Recent imports', () => {
+    const undone = pastImport({ undo: 'undone', undone: { by: 'Maria Manager', at: '2026-11-12T10:05:00Z' } });
+
+    /** Recent imports as `list` says, and the undo route answering `answer` (the list is `after` from then on). */
+    function serveRecent(list: PastImport[], answer: () => Response, after: PastImport[] = list) {
+      const undos: string[] = [];
+      let shown = list;
+      server.use(
+        http.get(apiUrl('/api/imports/mappings'), () => HttpResponse.json([])),
+        http.get(apiUrl('/api/imports'), () => HttpResponse.json(shown)),
+        http.post(apiUrl('/api/imports/:id/undo'), ({ params }) => {
+          undos.push(String(params.id));
+          shown = after;
+          return answer();
+        }),
+      );
+      return undos;
+    }
+    const recentList = async () => {
+      const { user } = renderRoute('/imports', { preloadedState: signedIn(manager) });
+      const recent = await screen.findByRole('region', { name: 'Recent imports' });
+      await within(recent).findByRole('list');
+      return { recent, user };
+    };
+
+    it('says until when each may be undone, who undid one, and why another no longer can be', async () => {
+      serveRecent(
+        [
+          pastImport(),
+          pastImport({ _id: 'b', fileName: 'changed.csv', undo: 'changed', changedSince: 2 }),
+          pastImport({ _id: 'c', fileName: 'old.csv', undo: 'expired' }),
+          { ...undone, _id: 'd', fileName: 'undone.csv' },
+        ],
+        () => HttpResponse.json({}),
+      );
+      const { recent } = await recentList();
+      const item = (file: string) =>
+        within(recent).getByText(`1 bookings imported from ${file} by Maria Manager`).closest('li') as HTMLElement;
+      expect(item('viator.csv')).toHaveTextContent('Can be undone until 13/11/2026 10:59');
+      expect(within(item('viator.csv')).getByRole('button', { name: 'Undo the import of viator.csv' })).toBeVisible();
+      expect(item('changed.csv')).toHaveTextContent(
+        'Can no longer be undone: 2 of its bookings checked in or changed since',
+      );
+      expect(item('old.csv')).not.toHaveTextContent(/undo/i);
+      expect(item('undone.csv')).toHaveTextContent('Undone (by Maria Manager, 12/11/2026 11:05)');
+      expect(within(recent).getAllByRole('button')).toHaveLength(1);
+    });
+
+    it('undoes one once asked, and says so', async () => {
+      const undos = serveRecent([pastImport()], () => HttpResponse.json(undone), [undone]);
+      const { recent, user } = await recentList();
+      await user.click(within(recent).getByRole('button', { name: 'Undo the import of viator.csv' }));
+      const dialog = screen.getByRole('dialog', { name: 'Undo the import of viator.csv?' });
+      expect(dialog).toHaveTextContent(
+        'The 1 booking it created will be cancelled, and the 0 bookings it updated or cancelled put back as they were.',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Undo import' }));
+      expect(await screen.findByText('The import of viator.csv was undone')).toBeVisible();
+      expect(undos).toEqual([pastImport()._id]);
+      expect(await within(recent).findByText(/Undone \(by Maria Manager, 12\/11\/2026 11:05\)/)).toBeVisible();
+      expect(within(recent).queryByRole('button', { name: /Undo/ })).not.toBeInTheDocument();
+    });
+
+    it('says why the server refused, and offers no second try', async () => {
+      const refusal =
+        "1 of this import's bookings was checked in or changed since: José Núñez (V-1) checked in. " +
+        'Change them back by hand instead.';
+      serveRecent(
+        [pastImport()],
+        () => HttpResponse.json({ error: refusal, code: 'IMPORT_CHANGED_SINCE' }, { status: 409 }),
+        [pastImport({ undo: 'changed', changedSince: 1 })],
+      );
+      const { recent, user } = await recentList();
+      await user.click(within(recent).getByRole('button', { name: 'Undo the import of viator.csv' }));
+      const dialog = screen.getByRole('dialog');
+      await user.click(within(dialog).getByRole('button', { name: 'Undo import' }));
+      expect(await within(dialog).findByText(refusal)).toBeVisible();
+      expect(within(dialog).queryByRole('button', { name: 'Undo import' })).not.toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+      expect(
+        await within(recent).findByText(/Can no longer be undone: 1 of its bookings checked in or changed since/),
+      ).toBeVisible();
     });
   });
 
