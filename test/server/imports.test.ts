@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { bookings, events } from '../../server/db/schema';
 import { addBooking, createCompany, type CompanyFixture } from './fixtures';
 import { bearer, describeEachDb, type TestApp } from './helpers';
-import { channelQuery, csvOf, sendImport } from './importRequests';
+import { CHANNEL_COLUMNS, CHANNEL_HEADER, channelQuery, csvOf, sendImport } from './importRequests';
 
 const viatorBookings = (t: TestApp, c: CompanyFixture) =>
   t.db
@@ -144,21 +144,14 @@ describeEachDb('CSV import of channel bookings', (ctx) => {
     const mappings = async () =>
       (await t.app.inject({ method: 'GET', url: '/api/imports/mappings', headers: bearer(c.manager.token) })).json();
     await sendImport(t.app, c.manager.token, 'preview', csvOf('V-9;Gus Ek;01/12/2026;10:00;Old Town Walk;2;0;'));
+    const header = CHANNEL_HEADER.split(';');
+    const columns = Object.entries(CHANNEL_COLUMNS).map(([field, column]) => [field, header[Number(column)]]);
     const viator = {
       source: 'Viator',
-      header: ['Booking Ref', 'Lead Traveller', 'Travel Date', 'Start', 'Product', 'Adults', 'Children', 'Status'],
+      header,
       dateFormat: 'dd/MM/yyyy',
       delimiter: 'semicolon',
-      columns: {
-        reference: 'Booking Ref',
-        name: 'Lead Traveller',
-        date: 'Travel Date',
-        time: 'Start',
-        tour: 'Product',
-        adults: 'Adults',
-        children: 'Children',
-        cancelled: 'Status',
-      },
+      columns: Object.fromEntries(columns),
     };
     expect(await mappings()).toEqual([viator]);
     // Another kind of file from the same source is kept beside it, and listed first.

@@ -1,11 +1,4 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useId } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { PastImport } from '../../domain/schemas/imports';
 import { errorMessage } from '../../services/errors';
 import { useUndoImportMutation } from './importsApi';
@@ -20,46 +13,24 @@ const bookings = (count: number) => `${count.toLocaleString()} ${count === 1 ? '
 
 /** Asks before undoing an import: what it will cancel and put back. */
 export function UndoImportDialog({ past, onClose, onUndone }: UndoImportDialogProps) {
-  const titleId = useId();
-  const textId = useId();
   const [undo, { isLoading, error }] = useUndoImportMutation();
   const confirm = async () => {
     const result = await undo(past._id);
     if (result.data) onUndone(result.data);
   };
-  const changed = past.updated + past.cancelled;
-  // A refusal (checked in or changed since, too late, undone already) will not change by trying again.
-  const refused = error !== undefined && 'status' in error && error.status === 409;
   return (
-    <Dialog
-      open
-      // Closing mid-request would hide whether the import was undone.
-      onClose={isLoading ? undefined : onClose}
-      aria-labelledby={titleId}
-      aria-describedby={textId}
+    <ConfirmDialog
+      title={`Undo the import of ${past.fileName}?`}
+      confirmLabel="Undo import"
+      busy={isLoading}
+      error={error ? errorMessage(error, 'The import was not undone. Try again.') : null}
+      // A refusal (checked in or changed since, too late, undone already) will not change by trying again.
+      final={error !== undefined && 'status' in error && error.status === 409}
+      onClose={onClose}
+      onConfirm={() => void confirm()}
     >
-      <DialogTitle id={titleId}>Undo the import of {past.fileName}?</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={textId}>
-          The {bookings(past.created)} it created will be cancelled, and the {bookings(changed)} it updated or cancelled
-          put back as they were. Each booking&apos;s history will show it.
-        </DialogContentText>
-        {error && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {errorMessage(error, 'The import was not undone. Try again.')}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isLoading} autoFocus>
-          {refused ? 'Close' : 'Cancel'}
-        </Button>
-        {!refused && (
-          <Button color="error" variant="contained" loading={isLoading} onClick={confirm}>
-            Undo import
-          </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+      The {bookings(past.created)} it created will be cancelled, and the {bookings(past.updated + past.cancelled)} it
+      updated or cancelled put back as they were. Each booking&apos;s history will show it.
+    </ConfirmDialog>
   );
 }
