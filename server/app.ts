@@ -182,7 +182,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     channel: new ChannelBookingsService(tenancy),
     rateLimit: { max: config.channelRateLimit, timeWindow: 60_000 },
   });
-  await app.register(importsRoutes, { imports: new ImportsService(tenancy) });
+  await app.register(importsRoutes, { imports: new ImportsService(tenancy, deps.now) });
   await app.register(liveRoutes, {
     hub: new EventHub(database, tenancy),
     tenancy,

@@ -15,6 +15,8 @@ export const theme = createTheme({
   typography: {
     h1: { fontSize: '1.75rem', fontWeight: 600, lineHeight: 1.25 },
     h2: { fontSize: '1.35rem', fontWeight: 600, lineHeight: 1.3 },
+    // MUI's own h3 (3rem) is larger than the page title: a section's sub-heading sits below h2.
+    h3: { fontSize: '1.15rem', fontWeight: 600, lineHeight: 1.35 },
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {

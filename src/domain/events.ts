@@ -19,6 +19,7 @@ export const EVENT_KINDS = [
   'channel.keyCreated',
   'channel.keyRevoked',
   'bookings.imported',
+  'bookings.importUndone',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 

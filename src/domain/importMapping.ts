@@ -39,6 +39,12 @@ const normal = (name: string) =>
     .toLowerCase()
     .replace(/[_\s]+/g, ' ');
 
+/** A header as two files of one kind share it: the same names in the same order, whatever the case and spacing. */
+export const headerNames = (header: readonly string[]): string[] => header.map(normal);
+
+const sameHeader = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && headerNames(a).every((name, i) => name === normal(b[i] ?? ''));
+
 /** Each field's column guessed from the header's names; a column is given to one field at most. */
 export function guessColumns(header: readonly string[]): ImportColumns {
   const names = header.map(normal);
@@ -98,9 +104,11 @@ export function importQuery(form: MappingForm, fileName: string, encoding: Impor
   return query;
 }
 
-/** A mapping remembered for a source (the server's `ImportMapping`). */
+/** A mapping remembered for a kind of file and a source (the server's `ImportMapping`), the latest first. */
 export interface RememberedMapping {
   source: string;
+  /** The header of the file it was chosen for (absent on older ones, kept per source only). */
+  header?: readonly string[];
   dateFormat: DateFormatId;
   columns: Partial<Record<ImportField, string>>;
 }
@@ -111,16 +119,30 @@ function remembered(header: readonly string[], mapping: RememberedMapping): Impo
   return REQUIRED_FIELDS.every((field) => columns[field] !== undefined) ? columns : undefined;
 }
 
-/** The form for a new file: the remembered mapping it fits, else columns guessed from its header. */
+/** The latest mapping chosen for a file with this very header, else the latest this file fits; with its columns. */
+function rememberedFor(header: readonly string[], mappings: readonly RememberedMapping[]) {
+  const ordered = [
+    ...mappings.filter((m) => m.header && sameHeader(m.header, header)),
+    ...mappings.filter((m) => !m.header || !sameHeader(m.header, header)),
+  ];
+  for (const mapping of ordered) {
+    const columns = remembered(header, mapping);
+    if (columns) return { mapping, columns };
+  }
+  return undefined;
+}
+
+/** The form for a new file: the mapping remembered for its kind of file, else columns guessed from its header. */
 export function initialForm(
   header: readonly string[],
   delimiter: DelimiterName,
   guessedDateFormat: DateFormatId,
   mappings: readonly RememberedMapping[],
 ): MappingForm {
-  for (const mapping of mappings) {
-    const columns = remembered(header, mapping);
-    if (columns) return { source: mapping.source, delimiter, dateFormat: mapping.dateFormat, columns };
+  const found = rememberedFor(header, mappings);
+  if (found) {
+    const { mapping, columns } = found;
+    return { source: mapping.source, delimiter, dateFormat: mapping.dateFormat, columns };
   }
   return { source: '', delimiter, dateFormat: guessedDateFormat, columns: guessColumns(header) };
 }
@@ -132,7 +154,11 @@ export function withSource(
   header: readonly string[],
   mappings: readonly RememberedMapping[],
 ): MappingForm {
-  const mapping = mappings.find((m) => m.source === source);
-  const columns = mapping && remembered(header, mapping);
-  return columns && mapping ? { ...form, source, dateFormat: mapping.dateFormat, columns } : { ...form, source };
+  const found = rememberedFor(
+    header,
+    mappings.filter((m) => m.source === source),
+  );
+  return found
+    ? { ...form, source, dateFormat: found.mapping.dateFormat, columns: found.columns }
+    : { ...form, source };
 }

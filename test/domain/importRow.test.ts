@@ -162,6 +162,36 @@ describe('the mapping of a file', () => {
     expect(withSource(other, 'Viator', ['Ref', 'Who'], [viator])).toEqual({ ...other, source: 'Viator' });
   });
 
+  it('prefers the mapping chosen for this very header, whatever the case and spacing, over a later one it fits', () => {
+    const fileHeader = ['Ref', 'Guest', 'Day', 'Start', 'Product', 'Adults', 'Guest phone'];
+    const base = { reference: 'Ref', date: 'Day', time: 'Start', tour: 'Product', adults: 'Adults' };
+    // The latest first, as the server lists them: a website file's mapping that this file also fits.
+    const website = {
+      source: '',
+      dateFormat: 'yyyy-MM-dd' as const,
+      header: ['Ref', 'Guest'],
+      columns: { ...base, name: 'Guest' },
+    };
+    const gyg = {
+      source: 'GetYourGuide',
+      dateFormat: 'dd.MM.yyyy' as const,
+      header: ['ref', 'GUEST', 'day', 'start ', 'product', 'adults', 'guest_phone'],
+      columns: { ...base, name: 'Guest', phone: 'Guest phone' },
+    };
+    expect(initialForm(fileHeader, 'comma', 'yyyy-MM-dd', [website, gyg])).toEqual({
+      source: 'GetYourGuide',
+      delimiter: 'comma',
+      dateFormat: 'dd.MM.yyyy',
+      columns: { reference: 0, name: 1, date: 2, time: 3, tour: 4, adults: 5, phone: 6 },
+    });
+    expect(initialForm(fileHeader.slice(0, 6), 'comma', 'yyyy-MM-dd', [website, gyg]).source).toBe('');
+    const chosen = withSource(initialForm(fileHeader, 'comma', 'yyyy-MM-dd', []), 'GetYourGuide', fileHeader, [
+      website,
+      gyg,
+    ]);
+    expect(chosen).toMatchObject({ source: 'GetYourGuide', dateFormat: 'dd.MM.yyyy', columns: { phone: 6 } });
+  });
+
   it('sends the fixed source instead of a source column', () => {
     const form = {
       source: 'Viator',

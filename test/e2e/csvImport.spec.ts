@@ -136,3 +136,67 @@ test("a Manager gives a tour the name a channel's file uses, imports its rows, a
   await tour.getByRole('button', { name: 'Save' }).click();
   await expect(tour).not.toContainText(product);
 });
+
+// A file's columns are chosen once: the next file of its kind opens with them. A wrong import is undone the same day.
+test('a Manager finds the columns of a previewed file again, imports it, then undoes the import', async ({
+  page,
+}, testInfo) => {
+  const stamp = `${testInfo.project.name}-${Date.now()}`;
+  const [y, m, d] = todayInMadrid().split('-');
+  const guest = `Undo Guest ${stamp}`;
+  const fileName = `website-${stamp}.csv`;
+  const file = {
+    name: fileName,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      ['Ref,Guest,Date,Time,Tour,Adults', `W-${stamp},${guest},${d}/${m}/${y},19:30,Tapas Tour,2`].join('\r\n'),
+    ),
+  };
+
+  await signIn(page, MANAGER);
+  await expect(page).toHaveURL(/\/bookings\/date\//);
+  await page.goto('/imports');
+  // The page title is the largest heading, its sections' headings smaller, and theirs smaller still.
+  const sizes = await page
+    .locator('main')
+    .locator('h1, h2, h3')
+    .evaluateAll((headings) => headings.map((h) => [h.tagName, parseFloat(getComputedStyle(h).fontSize)] as const));
+  const largest = (tag: string) => Math.max(...sizes.filter(([t]) => t === tag).map(([, size]) => size));
+  expect(largest('H1')).toBeGreaterThan(largest('H2'));
+
+  await page.getByLabel('CSV file').setInputFiles(file);
+  await choose(page, 'Source of the bookings', 'Website');
+  await choose(page, 'Name', /^Guest/);
+  await expect(page.getByRole('heading', { level: 3, name: 'Columns' })).toBeVisible();
+  const h3 = await page
+    .getByRole('heading', { level: 3, name: 'Columns' })
+    .evaluate((h) => getComputedStyle(h).fontSize);
+  expect(parseFloat(h3)).toBeLessThan(largest('H2'));
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await page.getByRole('tab', { name: 'To create (1)' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(guest) })).toContainText(`${Number(d)}/${Number(m)}/${y}`);
+
+  // Another visit: the same kind of file opens with the columns chosen for it.
+  await page.reload();
+  await page.getByLabel('CSV file').setInputFiles(file);
+  await expect(page.getByRole('combobox', { name: 'Source of the bookings', exact: true })).toHaveText('Website');
+  await expect(page.getByRole('combobox', { name: 'Name', exact: true })).toHaveText(/^Guest/);
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await page.getByRole('button', { name: 'Import 1 booking' }).click();
+  await expect(page.getByText(`1 bookings imported from ${fileName}: 1 created`)).toBeVisible();
+
+  const recent = page.getByRole('region', { name: 'Recent imports' });
+  const item = recent.getByRole('listitem').filter({ hasText: fileName });
+  await expect(item).toContainText('Can be undone until');
+  await item.getByRole('button', { name: `Undo the import of ${fileName}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Undo the import of ${fileName}?` });
+  await expect(dialog).toContainText('The 1 booking it created will be cancelled');
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Undo import' }).click();
+  await expect(page.getByText(`The import of ${fileName} was undone`)).toBeVisible();
+  await expect(item).toContainText(/Undone \(by .+, \d{1,2}\/\d{1,2}\/\d{4} \d{2}:\d{2}\)/);
+  await expect(item.getByRole('button', { name: /Undo/ })).toHaveCount(0);
+
+  await page.goto(`/bookings/date/${todayInMadrid()}/19:30/Tapas%20Tour`);
+  await expect(page.getByRole('listitem', { name: guest })).toContainText('Cancelled');
+});

@@ -15,6 +15,7 @@ const NO_EVENT: Record<string, string> = {
   'POST /api/imports/preview': 'a read with a file',
   // One event per booking and one for the import, batch by batch: test/server/imports.test.ts checks them.
   'POST /api/imports/apply': 'many events, tested on their own',
+  'POST /api/imports/:id/undo': 'an event per booking and one for the undo: test/server/importUndo.test.ts',
 };
 
 const DEVICE = { 'x-device-id': 'tablet-7', 'user-agent': 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X)' };

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { bookings, events } from '../../server/db/schema';
 import { addBooking, createCompany, type CompanyFixture } from './fixtures';
 import { bearer, describeEachDb, type TestApp } from './helpers';
-import { channelQuery, csvOf, sendImport } from './importRequests';
+import { CHANNEL_COLUMNS, CHANNEL_HEADER, channelQuery, csvOf, sendImport } from './importRequests';
 
 const viatorBookings = (t: TestApp, c: CompanyFixture) =>
   t.db
@@ -139,27 +139,33 @@ describeEachDb('CSV import of channel bookings', (ctx) => {
     expect(created?.tour).toBe('Old Town Walk');
   });
 
-  it('remembers the mapping per source by column name', async () => {
+  it('remembers the mapping for the kind of file (its header) and source once previewed, the latest first', async () => {
     const t = ctx();
+    const mappings = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/imports/mappings', headers: bearer(c.manager.token) })).json();
+    await sendImport(t.app, c.manager.token, 'preview', csvOf('V-9;Gus Ek;01/12/2026;10:00;Old Town Walk;2;0;'));
+    const header = CHANNEL_HEADER.split(';');
+    const columns = Object.entries(CHANNEL_COLUMNS).map(([field, column]) => [field, header[Number(column)]]);
+    const viator = {
+      source: 'Viator',
+      header,
+      dateFormat: 'dd/MM/yyyy',
+      delimiter: 'semicolon',
+      columns: Object.fromEntries(columns),
+    };
+    expect(await mappings()).toEqual([viator]);
+    // Another kind of file from the same source is kept beside it, and listed first.
+    const twoColumns = `Ref;Guest;When;Tour;Pax\r\nW-1;Ida;01/12/2026 10:00;Old Town Walk;2\r\n`;
+    const query = channelQuery({ reference: '0', name: '1', date: '2', time: '2', tour: '3', adults: '4' });
+    delete (query as Record<string, string>).children;
+    delete (query as Record<string, string>).cancelled;
+    expect((await sendImport(t.app, c.manager.token, 'preview', twoColumns, query)).summary.counts.create).toBe(1);
+    const [latest, earlier] = await mappings();
+    expect(latest).toMatchObject({ source: 'Viator', header: ['Ref', 'Guest', 'When', 'Tour', 'Pax'] });
+    expect(earlier).toEqual(viator);
+    // The same file again replaces its own mapping.
     await sendImport(t.app, c.manager.token, 'apply', csvOf('V-9;Gus Ek;01/12/2026;10:00;Old Town Walk;2;0;'));
-    const res = await t.app.inject({ method: 'GET', url: '/api/imports/mappings', headers: bearer(c.manager.token) });
-    expect(res.json()).toEqual([
-      {
-        source: 'Viator',
-        dateFormat: 'dd/MM/yyyy',
-        delimiter: 'semicolon',
-        columns: {
-          reference: 'Booking Ref',
-          name: 'Lead Traveller',
-          date: 'Travel Date',
-          time: 'Start',
-          tour: 'Product',
-          adults: 'Adults',
-          children: 'Children',
-          cancelled: 'Status',
-        },
-      },
-    ]);
+    expect(await mappings()).toEqual([viator, latest]);
   });
 
   it('reads UTF-16 with a tab delimiter, and a date and time in one column', async () => {

@@ -31,6 +31,7 @@ const MANAGER_ONLY = [
   // Issue 24: CSV import.
   'GET /api/imports',
   'GET /api/imports/mappings',
+  'POST /api/imports/:id/undo',
   'POST /api/imports/apply',
   'POST /api/imports/inspect',
   'POST /api/imports/preview',

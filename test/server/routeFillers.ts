@@ -58,6 +58,8 @@ export interface Target {
   externalId: string;
   /** An API key besides the company's first, for the revoke route. */
   spareKeyId: string;
+  /** A CSV import that may still be undone: it created one booking, at 11:00 in the target's tour. */
+  importId: string;
   guideId: string;
   managerId: string;
   /** Text that only the target's data holds: an answer to another company that contains one is a leak. */
@@ -152,13 +154,31 @@ export async function seedTarget(app: FastifyInstance, db: Db): Promise<Target> 
     source,
     mapping: { columns: { reference: 'Ref', name: 'Name' }, dateFormat: 'yyyy-MM-dd', delimiter: 'comma' },
   });
-  await db.insert(schema.events).values({
-    companyId,
-    kind: 'bookings.imported',
-    memberId: company.manager.user._id,
-    memberName: company.managerName,
-    after: { File: importFile, Created: 2, Updated: 0, Cancelled: 0, Rejected: 0 },
+  const importId = uuidv7();
+  const imported = await addBooking(db, companyId, {
+    date: SLOT_DAY,
+    time: '11:00',
+    tour,
+    source,
+    name: `Imported ${suffix}`,
+    bookingId: `IMP-${suffix}`,
   });
+  const byManager = { companyId, memberId: company.manager.user._id, memberName: company.managerName };
+  await db.insert(schema.events).values([
+    {
+      ...byManager,
+      kind: 'booking.added',
+      bookingIds: [imported.id],
+      ...{ day: SLOT_DAY, time: '11:00', tour, operationId: importId },
+      after: { Name: imported.name, Adults: 2 },
+    },
+    {
+      ...byManager,
+      kind: 'bookings.imported',
+      operationId: importId,
+      after: { File: importFile, Created: 1, Updated: 0, Cancelled: 0, Rejected: 0 },
+    },
+  ]);
   return {
     db,
     company,
@@ -171,6 +191,7 @@ export async function seedTarget(app: FastifyInstance, db: Db): Promise<Target> 
     bookingIds: booked.map((b) => b.id),
     externalId: booked[0]?.bookingId ?? '',
     spareKeyId,
+    importId,
     guideId,
     managerId: company.manager.user._id,
     markers: [
@@ -191,7 +212,8 @@ export async function seedTarget(app: FastifyInstance, db: Db): Promise<Target> 
       shiftId,
       company.apiKeyId,
       spareKeyId,
-      ...booked.flatMap((b) => [b.id, b.name, b.bookingId]),
+      importId,
+      ...[...booked, imported].flatMap((b) => [b.id, b.name, b.bookingId]),
     ],
   };
 }
@@ -204,6 +226,7 @@ const ID_KIND: Array<[prefix: string, fill: Fill<string>]> = [
   ['/api/user/guides/', (t) => t.guideId],
   // A key of its own to revoke: the company's first key keeps working for the channel routes.
   ['/api/company/api-keys/', (t) => t.spareKeyId],
+  ['/api/imports/', (t) => t.importId],
 ];
 
 /** Path parameters by name. */

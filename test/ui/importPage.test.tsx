@@ -1,12 +1,14 @@
 import { File as NodeFile } from 'node:buffer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { ImportProgress, ImportSummary } from '../../src/domain/imports';
+import { IMPORT_FIELDS, type ImportProgress, type ImportSummary } from '../../src/domain/imports';
 import type { ImportMapping, InspectedFile, PastImport } from '../../src/domain/schemas/imports';
 import { pinClockAt } from './clock';
 import { apiUrl, company, gate, makeUser, signedIn } from './fixtures';
 import { renderRoute } from './renderWithProviders';
+import { pastImport } from './importFixtures';
 import { server } from './server';
+import { theme } from '../../src/app/theme';
 
 pinClockAt('2026-11-12T10:00:00Z');
 
@@ -45,19 +47,32 @@ const summary = (
 });
 const lines = (...items: ImportProgress[]) => items.map((item) => `${JSON.stringify(item)}\n`).join('');
 
-/** The import routes; `answers` gives each mode's streamed lines, held until `hold` opens when given. */
+/**
+ * The import routes; `answers` gives each mode's streamed lines, held until `hold` opens when given. As the server
+ * does, a preview or an import remembers the mapping it was sent, the latest first.
+ */
 function serveImports(
   answers: Record<'preview' | 'apply', () => string>,
   options: { hold?: Promise<void>; mappings?: ImportMapping[] } = {},
 ) {
   const sent: Array<{ path: string; query: Record<string, string>; body: string }> = [];
   let past: PastImport[] = [];
+  let mappings = options.mappings ?? [viatorMapping];
   const record = async (request: Request) => {
     const url = new URL(request.url);
     sent.push({ path: url.pathname, query: Object.fromEntries(url.searchParams), body: await request.text() });
   };
+  const remember = (query: URLSearchParams) => {
+    const columns = Object.fromEntries(
+      IMPORT_FIELDS.flatMap((field) => (query.has(field) ? [[field, HEADER[Number(query.get(field))]]] : [])),
+    );
+    const source = query.get('fixedSource') ?? '';
+    const dateFormat = query.get('dateFormat') as ImportMapping['dateFormat'];
+    const mapping: ImportMapping = { source, header: HEADER, columns, dateFormat, delimiter: 'semicolon' };
+    mappings = [mapping, ...mappings.filter((m) => m.source !== source)];
+  };
   server.use(
-    http.get(apiUrl('/api/imports/mappings'), () => HttpResponse.json(options.mappings ?? [viatorMapping])),
+    http.get(apiUrl('/api/imports/mappings'), () => HttpResponse.json(mappings)),
     http.get(apiUrl('/api/imports'), () => HttpResponse.json(past)),
     http.post(apiUrl('/api/imports/inspect'), async ({ request }) => {
       await record(request);
@@ -66,25 +81,14 @@ function serveImports(
     http.post(apiUrl('/api/imports/:mode'), async ({ request, params }) => {
       await record(request);
       const mode = params.mode as 'preview' | 'apply';
+      remember(new URL(request.url).searchParams);
       const [first, ...rest] = answers[mode]().split(/(?<=\n)/);
       const stream = new ReadableStream<Uint8Array>({
         async start(controller) {
           controller.enqueue(new TextEncoder().encode(first));
           if (options.hold) await options.hold;
           for (const line of rest) controller.enqueue(new TextEncoder().encode(line));
-          if (mode === 'apply') {
-            past = [
-              {
-                at: '2026-11-12T09:59:00Z',
-                by: 'Maria Manager',
-                fileName: 'viator.csv',
-                created: 1,
-                updated: 0,
-                cancelled: 0,
-                rejected: 1,
-              },
-            ];
-          }
+          if (mode === 'apply') past = [pastImport()];
           controller.close();
         },
       });
@@ -151,6 +155,13 @@ describe('the import page', () => {
     hold.open();
     expect(await screen.findByRole('tab', { name: 'Rejected (1)' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('cell', { name: 'Date: "31/02/2026" is not a date as dd/MM/yyyy' })).toBeVisible();
+    await user.click(screen.getByRole('tab', { name: 'To create (1)' }));
+    const created = within(screen.getByRole('table', { name: 'To create' })).getByRole('row', { name: /V-1/ });
+    expect(
+      within(created)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['2', 'V-1', 'José Núñez', '1/12/2026', '']);
     expect(sent[1]).toEqual({
       path: '/api/imports/preview',
       query: {
@@ -173,13 +184,60 @@ describe('the import page', () => {
     expect(
       await screen.findByText(/1 bookings imported from viator.csv: 1 created, 0 updated, 0 cancelled; 1 rejected/),
     ).toBeVisible();
-    expect(screen.getByRole('link', { name: 'See Tuesday, 1 December 2026' })).toHaveAttribute(
-      'href',
-      '/bookings/date/2026-12-01',
-    );
+    expect(screen.getByRole('link', { name: 'See 1/12/2026' })).toHaveAttribute('href', '/bookings/date/2026-12-01');
     const recent = screen.getByRole('region', { name: 'Recent imports' });
     expect(await within(recent).findByText('1 bookings imported from viator.csv by Maria Manager')).toBeVisible();
+    expect(
+      within(recent).getByText(/^12\/11\/2026 10:59 · 1 created, 0 updated, 0 cancelled, 1 rejected/),
+    ).toBeVisible();
     expect(sent.map((s) => s.path)).toEqual(['/api/imports/inspect', '/api/imports/preview', '/api/imports/apply']);
+  });
+
+  it('keeps the columns chosen for a file once previewed, and opens the same kind of file with them', async () => {
+    const sent = serveImports(
+      { preview: () => lines({ type: 'done', summary: summary({ create: 1 }) }), apply: () => '' },
+      { mappings: [] },
+    );
+    const { user } = await chooseFile();
+    expect(screen.getByText('Each row names its source')).toBeVisible();
+    await user.click(screen.getByRole('combobox', { name: 'Source of the bookings' }));
+    await user.click(screen.getByRole('option', { name: 'Viator' }));
+    await user.click(screen.getByRole('combobox', { name: 'Date format' }));
+    await user.click(screen.getByRole('option', { name: /^MM\/dd\/yyyy/ }));
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByRole('button', { name: 'Import 1 booking' })).toBeVisible();
+
+    fireEvent.change(screen.getByLabelText('CSV file'), {
+      target: { files: [new NodeFile([FILE_TEXT], 'viator-december.csv', { type: 'text/csv' })] },
+    });
+    await waitFor(() => expect(sent.filter((request) => request.path === '/api/imports/inspect')).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.queryByRole('progressbar', { name: "Reading the file's columns" })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('combobox', { name: 'Source of the bookings' })).toHaveTextContent('Viator');
+    expect(screen.getByRole('combobox', { name: 'Date format' })).toHaveTextContent('MM/dd/yyyy');
+    expect(screen.getByRole('combobox', { name: 'Name' })).toHaveTextContent('Lead Traveller');
+  });
+
+  it('titles the page above its sections, and the sections above their parts', async () => {
+    serveImports({
+      preview: () => lines({ type: 'done', summary: summary({ reject: 1 }, [], [{ name: 'Canal', rows: 1 }]) }),
+      apply: () => '',
+    });
+    const { user } = await chooseFile();
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await screen.findByRole('region', { name: 'Tours this file names differently' });
+    expect(screen.getAllByRole('heading').map((h) => [h.tagName, h.textContent])).toEqual([
+      ['H1', 'Import bookings'],
+      ['H2', 'Import a file'],
+      ['H3', 'Columns'],
+      ['H3', 'Tours this file names differently'],
+      ['H2', 'Recent imports'],
+    ]);
+    const size = (variant: 'h1' | 'h2' | 'h3' | 'body1') => parseFloat(String(theme.typography[variant].fontSize));
+    expect(size('h1')).toBeGreaterThan(size('h2'));
+    expect(size('h2')).toBeGreaterThan(size('h3'));
+    expect(size('h3')).toBeGreaterThan(size('body1'));
   });
 
   it('names the columns still to choose instead of previewing', async () => {
@@ -256,6 +314,18 @@ describe('the import page', () => {
       expect(patches).toEqual([{ tour: 'tour-1', body: { addAlias: unknown.name } }]);
       expect(sent.filter((request) => request.path === '/api/imports/preview')).toHaveLength(2);
       expect(screen.queryByRole('region', { name: 'Tours this file names differently' })).not.toBeInTheDocument();
+    });
+
+    it('comes before the Import button, so its rows can be brought in first', async () => {
+      serveImports({
+        preview: () => lines({ type: 'done', summary: summary({ create: 2, reject: 3 }, [], [unknown]) }),
+        apply: () => '',
+      });
+      const { user } = await chooseFile(withTour);
+      await user.click(screen.getByRole('button', { name: 'Preview' }));
+      const names = await section();
+      const importButton = screen.getByRole('button', { name: 'Import 2 bookings' });
+      expect(names.compareDocumentPosition(importButton) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     });
 
     it('leads to Settings when the company has no tour to choose', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { companyId } from './columns';
 
@@ -33,5 +34,9 @@ export const events = pgTable(
     index('events_company_idx').on(t.companyId, t.id),
     index('events_booking_idx').using('gin', t.bookingIds),
     index('events_slot_idx').on(t.companyId, t.day, t.time, t.tour, t.id),
+    // An import's events carry its id: undoing it finds them, and its undo, by that id.
+    index('events_operation_idx')
+      .on(t.companyId, t.operationId)
+      .where(sql`${t.operationId} is not null`),
   ],
 );

@@ -32,6 +32,23 @@ export function snapshotFacts(snapshot: BookingSnapshot): Facts {
   };
 }
 
+/** A snapshot with facts, as `snapshotFacts` labels them, put back over it: the booking as an event's `before` had it. */
+export function withFacts(snapshot: BookingSnapshot, facts: Facts): BookingSnapshot {
+  const text = (label: string, now: string) => (label in facts ? String(facts[label]) : now);
+  const counts = { ...snapshot.counts };
+  for (const type of CUSTOMER_TYPES) if (type in facts) counts[type] = Number(facts[type]);
+  return {
+    name: text('Name', snapshot.name),
+    counts,
+    date: text('Date', snapshot.date),
+    time: text('Time', snapshot.time),
+    tour: text('Tour', snapshot.tour),
+    source: text('Source', snapshot.source),
+    phone: 'Phone' in facts ? (facts.Phone === null ? null : String(facts.Phone)) : snapshot.phone,
+    cancelled: 'Cancelled' in facts ? facts.Cancelled === true : snapshot.cancelled,
+  };
+}
+
 export function rowSnapshot(row: BookingRow): BookingSnapshot {
   return {
     name: row.name,

@@ -1,5 +1,4 @@
 import { v7 as uuidv7 } from 'uuid';
-import { totalCount } from '../../../src/domain/customerTypes';
 import type { ImportedBooking } from '../../../src/domain/importRow';
 import type { ImportRowResult } from '../../../src/domain/imports';
 import type { Db } from '../../db/client';
@@ -11,7 +10,7 @@ import { changedFacts, eventOf } from '../events/eventLog';
 import { appendEvents, type NewEvent } from '../events/events.repository';
 import { planRow } from './importPlan';
 import { findByReferences, lockReferences, referenceKey } from './imports.repository';
-import { insertImported, updateImported, type ImportedRow } from './importWrites';
+import { importedRow, insertImported, updateImported } from './importWrites';
 
 /** A row of the file that reads as a booking. */
 export interface ReadRow {
@@ -44,9 +43,15 @@ export async function previewBatch(tx: Db, companyId: string, rows: ReadRow[]): 
 
 /**
  * Applies a batch in the caller's transaction: the references locked as the channel API locks them, then one insert,
- * one update and one append of events (one per booking), each a single statement.
+ * one update and one append of events (one per booking, carrying the import's id so it can be undone), each a single
+ * statement.
  */
-export async function applyBatch(tx: Db, auth: AuthContext, rows: ReadRow[]): Promise<ImportRowResult[]> {
+export async function applyBatch(
+  tx: Db,
+  auth: AuthContext,
+  rows: ReadRow[],
+  importId: string,
+): Promise<ImportRowResult[]> {
   const { companyId } = auth;
   await lockReferences(tx, companyId, refsOf(rows));
   const found = await findByReferences(tx, companyId, refsOf(rows));
@@ -54,25 +59,13 @@ export async function applyBatch(tx: Db, auth: AuthContext, rows: ReadRow[]): Pr
     const existing = existingOf(found, read);
     return { read, existing, plan: planRow(read.booking, existing) };
   });
-  const written = (wanted: BookingSnapshot, id: string): ImportedRow => ({
-    id,
-    name: wanted.name,
-    phone: wanted.phone,
-    date: wanted.date,
-    time: wanted.time,
-    tour: wanted.tour,
-    adults: wanted.counts.Adults,
-    teens: wanted.counts.Teens,
-    children: wanted.counts.Children,
-    pax: totalCount(wanted.counts),
-    modified_by: auth.name,
-  });
+  const written = (wanted: BookingSnapshot, id: string) => importedRow(wanted, id, auth.name);
   const events: NewEvent[] = [];
   const inserts = planned.flatMap(({ read, plan }) => {
     if (plan.outcome !== 'create' || !plan.wanted) return [];
     const row = { ...written(plan.wanted, uuidv7()), booking_id: read.booking.reference, source: plan.wanted.source };
-    const after = snapshotFacts(plan.wanted);
-    events.push(eventOf(auth, { kind: 'booking.added', bookingIds: [row.id], slot: slotOf(plan.wanted), after }));
+    const [after, slot] = [snapshotFacts(plan.wanted), slotOf(plan.wanted)];
+    events.push(eventOf(auth, { kind: 'booking.added', bookingIds: [row.id], slot, after, operationId: importId }));
     return [row];
   });
   const changes = planned.flatMap(({ existing, plan }) =>
@@ -93,7 +86,9 @@ export async function applyBatch(tx: Db, auth: AuthContext, rows: ReadRow[]): Pr
     if (!updated.has(existing.id)) continue;
     const facts = changedFacts(snapshotFacts(rowSnapshot(existing)), snapshotFacts(wanted));
     const kind = wanted.cancelled ? 'booking.cancelled' : 'booking.edited';
-    events.push(eventOf(auth, { kind, bookingIds: [existing.id], slot: slotOf(wanted), ...facts }));
+    events.push(
+      eventOf(auth, { kind, bookingIds: [existing.id], slot: slotOf(wanted), ...facts, operationId: importId }),
+    );
   }
   if (events.length > 0) auth.eventWritten();
   await appendEvents(tx, companyId, events);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { BookingChange } from '../../../src/domain/bookingChanges';
+import type { BookingChange, BookingSnapshot } from '../../../src/domain/bookingChanges';
+import { totalCount } from '../../../src/domain/customerTypes';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 
@@ -17,6 +18,21 @@ export interface ImportedRow {
   pax: number;
   modified_by: string;
 }
+
+/** The booking `snapshot` describes, as written by `modifiedBy`. */
+export const importedRow = (snapshot: BookingSnapshot, id: string, modifiedBy: string): ImportedRow => ({
+  id,
+  name: snapshot.name,
+  phone: snapshot.phone,
+  date: snapshot.date,
+  time: snapshot.time,
+  tour: snapshot.tour,
+  adults: snapshot.counts.Adults,
+  teens: snapshot.counts.Teens,
+  children: snapshot.counts.Children,
+  pax: totalCount(snapshot.counts),
+  modified_by: modifiedBy,
+});
 
 const FIELDS = `id uuid, name text, phone text, date date, time text, tour text, adults int, teens int, children int,
   pax int, modified_by text`;
@@ -39,11 +55,15 @@ export async function insertImported(
         as r(${sql.raw(FIELDS)}, booking_id text, source text)`);
 }
 
-/** Updates bookings still at their version and not cancelled; answers the ids it updated (the rest changed meanwhile). */
+/**
+ * Updates bookings still at their version and not cancelled (or cancelled too, with `reopen`: an undone import puts
+ * back the bookings it cancelled); answers the ids it updated (the rest changed meanwhile).
+ */
 export async function updateImported(
   db: Db,
   companyId: string,
   rows: Array<ImportedRow & { version: number; cancelled: boolean; changes: BookingChange[] }>,
+  { reopen = false } = {},
 ): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
   const updated = await queryRows<{ id: string }>(
@@ -55,7 +75,7 @@ export async function updateImported(
            differences = null, modified_by = r.modified_by, version = b.version + 1, updated_at = now()
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         as r(${sql.raw(FIELDS)}, version int, cancelled boolean, changes jsonb)
-     where b.company_id = ${companyId}::uuid and b.id = r.id and b.version = r.version and not b.cancelled
+     where b.company_id = ${companyId}::uuid and b.id = r.id and b.version = r.version and (${reopen} or not b.cancelled)
     returning b.id`,
   );
   return new Set(updated.map((row) => row.id));

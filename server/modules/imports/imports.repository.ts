@@ -46,30 +46,57 @@ export async function lockReferences(db: Db, companyId: string, keys: Array<{ so
   );
 }
 
+/** The company's remembered mappings, the latest first. */
 export async function listMappings(db: Db, companyId: string): Promise<ImportMapping[]> {
   const rows = await db
     .select()
     .from(importMappings)
     .where(eq(importMappings.companyId, companyId))
-    .orderBy(asc(importMappings.source));
+    .orderBy(desc(importMappings.updatedAt), asc(importMappings.source));
   return rows.map((row) => ({ ...row.mapping, source: row.source }));
 }
 
-export async function saveMapping(db: Db, companyId: string, { source, ...mapping }: ImportMapping): Promise<void> {
+/** Keeps a mapping for its source and kind of file (`headerKey`), replacing the one kept for them before. */
+export async function saveMapping(
+  db: Db,
+  companyId: string,
+  { source, ...mapping }: ImportMapping,
+  headerKey: string,
+): Promise<void> {
   await db
     .insert(importMappings)
-    .values({ companyId, source, mapping })
+    .values({ companyId, source, headerKey, mapping })
     .onConflictDoUpdate({
-      target: [importMappings.companyId, importMappings.source],
+      target: [importMappings.companyId, importMappings.source, importMappings.headerKey],
       set: { mapping, updatedAt: sql`now()` },
     });
 }
 
-export function recentImportEvents(db: Db, companyId: string, limit: number) {
+/** An import as its own event recorded it, with its id (none on imports recorded before they had one). */
+const importEvent = {
+  id: events.id,
+  importId: events.operationId,
+  at: events.at,
+  by: events.memberName,
+  after: events.after,
+};
+export type ImportEvent = { id: number; importId: string | null; at: Date; by: string; after: unknown };
+
+export function recentImportEvents(db: Db, companyId: string, limit: number): Promise<ImportEvent[]> {
   return db
-    .select({ at: events.at, by: events.memberName, after: events.after })
+    .select(importEvent)
     .from(events)
     .where(and(eq(events.companyId, companyId), eq(events.kind, 'bookings.imported')))
     .orderBy(desc(events.id))
     .limit(limit);
+}
+
+/** The event that ended an import, by the import's id. */
+export async function findImportEvent(db: Db, companyId: string, importId: string): Promise<ImportEvent | undefined> {
+  const [row] = await db
+    .select(importEvent)
+    .from(events)
+    .where(and(eq(events.companyId, companyId), eq(events.operationId, importId), eq(events.kind, 'bookings.imported')))
+    .limit(1);
+  return row;
 }

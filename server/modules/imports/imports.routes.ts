@@ -5,7 +5,9 @@ import { z } from 'zod';
 import type { ImportProgress } from '../../../src/domain/imports';
 import { errorBodySchema } from '../../../src/domain/schemas/auth';
 import {
+  changedBookingSchema,
   importMappingSchema,
+  importParamsSchema,
   importQuerySchema,
   inspectedFileSchema,
   inspectQuerySchema,
@@ -20,6 +22,12 @@ import { inspectFile } from './inspectFile';
 const tags = ['Imports'];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 const fileErrors = { ...errors, 413: errorBodySchema, 415: errorBodySchema };
+const undoRefused = errorBodySchema.extend({
+  details: z
+    .object({ changed: z.number(), bookings: z.array(changedBookingSchema) })
+    .optional()
+    .describe('With `IMPORT_CHANGED_SINCE`: how many bookings changed since, and the first of them.'),
+});
 /** The file is read as it arrives, never buffered whole by Fastify. */
 const FILE_TYPES = ['text/csv', 'text/tab-separated-values', 'application/octet-stream'];
 const progressLines = {
@@ -114,5 +122,24 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
     '/api/imports',
     { config: { access: 'manager' }, schema: { tags, response: { 200: z.array(pastImportSchema), ...errors } } },
     async (request) => imports.recent(requireManager(request)),
+  );
+
+  app.post(
+    '/api/imports/:id/undo',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags,
+        summary: 'Undo an import',
+        description:
+          'Within 24 hours of its end: each booking it created is cancelled and each it updated or cancelled is put ' +
+          'back as it was, all or nothing, each an event in its history. 409 `IMPORT_CHANGED_SINCE` when any of its ' +
+          'bookings was checked in or changed since (`details` names them), `IMPORT_UNDO_EXPIRED` past 24 hours, ' +
+          '`IMPORT_ALREADY_UNDONE`, `IMPORT_NOT_UNDOABLE` for an import made before imports could be undone.',
+        params: importParamsSchema,
+        response: { 200: pastImportSchema, ...errors, 404: errorBodySchema, 409: undoRefused },
+      },
+    },
+    async (request) => imports.undo(requireManager(request), request.params.id),
   );
 };

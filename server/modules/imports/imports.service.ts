@@ -1,5 +1,9 @@
-import { toursByName, type NamedTour } from '../../../src/domain/tourNames';
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { v7 as uuidv7 } from 'uuid';
+import { headerNames } from '../../../src/domain/importMapping';
+import { importUndoDeadline, importUndoState } from '../../../src/domain/importUndo';
+import { toursByName, type NamedTour } from '../../../src/domain/tourNames';
 import type { ImportCatalog } from '../../../src/domain/importRow';
 import {
   IMPORT_FIELDS,
@@ -8,6 +12,7 @@ import {
   type ImportSummary,
 } from '../../../src/domain/imports';
 import type { ImportMapping, ImportQuery, PastImport } from '../../../src/domain/schemas/imports';
+import type { Db } from '../../db/client';
 import type { Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
 import { BadRequestError, ForbiddenError } from '../../errors';
@@ -16,13 +21,20 @@ import { recordEvent } from '../events/eventLog';
 import { applyBatch, previewBatch, type ReadRow } from './importBatch';
 import { runImport } from './importRun';
 import { csvRecords } from './csvRecords';
-import { listMappings, recentImportEvents, saveMapping } from './imports.repository';
+import { listMappings, recentImportEvents, saveMapping, type ImportEvent } from './imports.repository';
+import { undoImport } from './importUndo';
+import { countChangedSince, findUndoEvents } from './importUndo.repository';
 
 const RECENT_IMPORTS = 20;
 const byLowerName = (labels: string[]) => new Map(labels.map((label) => [label.toLowerCase(), label]));
 /** A tour's own name by any name it goes by, whatever the case. */
 const tourLabelsByName = (tours: NamedTour[]) =>
   new Map([...toursByName(tours)].map(([name, tour]) => [name, tour.label]));
+/** A kind of file, by its header as compared: short enough for a key whatever the header's length. */
+const headerKey = (header: string[]) =>
+  createHash('sha256')
+    .update(JSON.stringify(headerNames(header)))
+    .digest('hex');
 
 /** A file opened for a preview or an import: its header read and the mapping checked against it. */
 export interface OpenedImport {
@@ -31,28 +43,58 @@ export interface OpenedImport {
 
 /** CSV import of channel bookings (issue 24): previewed, then applied in batches, each its own transaction. */
 export class ImportsService {
-  constructor(private readonly tenancy: Tenancy) {}
+  constructor(
+    private readonly tenancy: Tenancy,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   mappings(caller: Caller): Promise<ImportMapping[]> {
     return this.tenancy.runAs(caller, (tx, auth) => listMappings(tx, auth.companyId));
   }
 
   recent(caller: Caller): Promise<PastImport[]> {
+    return this.tenancy.runAs(caller, async (tx, auth) =>
+      this.pastImports(tx, auth.companyId, await recentImportEvents(tx, auth.companyId, RECENT_IMPORTS)),
+    );
+  }
+
+  /** Undoes an import (importUndo.ts) and answers it as Recent imports lists it then. */
+  undo(caller: Caller, importId: string): Promise<PastImport> {
     return this.tenancy.runAs(caller, async (tx, auth) => {
-      const rows = await recentImportEvents(tx, auth.companyId, RECENT_IMPORTS);
-      return rows.map(({ at, by, after }) => {
-        const facts = (after ?? {}) as Record<string, unknown>;
-        const count = (key: string) => Number(facts[key]) || 0;
-        return {
-          at: at.toISOString(),
-          by,
-          fileName: String(facts.File ?? ''),
-          created: count('Created'),
-          updated: count('Updated'),
-          cancelled: count('Cancelled'),
-          rejected: count('Rejected'),
-        };
-      });
+      const own = await undoImport(tx, auth, importId, this.now());
+      const [undone] = await this.pastImports(tx, auth.companyId, [own]);
+      return undone as PastImport;
+    });
+  }
+
+  /** Imports as listed, each with whether it may be undone now: its bookings' changes are read while it may be. */
+  private async pastImports(tx: Db, companyId: string, rows: ImportEvent[]): Promise<PastImport[]> {
+    const now = this.now();
+    const ids = rows.flatMap((row) => (row.importId ? [row.importId] : []));
+    const undone = await findUndoEvents(tx, companyId, ids);
+    const open = rows.flatMap((row) =>
+      row.importId && !undone.has(row.importId) && importUndoDeadline(row.at) >= now ? [row.importId] : [],
+    );
+    const changed = await countChangedSince(tx, companyId, open);
+    return rows.map((row) => {
+      const facts = (row.after ?? {}) as Record<string, unknown>;
+      const count = (key: string) => Number(facts[key]) || 0;
+      const undoneBy = row.importId ? undone.get(row.importId) : undefined;
+      const changedSince = (row.importId && changed.get(row.importId)) || 0;
+      return {
+        _id: row.importId ?? String(row.id),
+        at: row.at.toISOString(),
+        by: row.by,
+        fileName: String(facts.File ?? ''),
+        created: count('Created'),
+        updated: count('Updated'),
+        cancelled: count('Cancelled'),
+        rejected: count('Rejected'),
+        undo: importUndoState({ endedAt: row.at, recorded: !!row.importId, undone: !!undoneBy, changedSince }, now),
+        undoUntil: importUndoDeadline(row.at).toISOString(),
+        changedSince,
+        undone: undoneBy ? { by: undoneBy.by, at: undoneBy.at.toISOString() } : null,
+      };
     });
   }
 
@@ -100,15 +142,18 @@ export class ImportsService {
     const input = { rows: rows(), plan, catalog, bytesRead: csv.bytesRead, unreadable };
     const mapping: ImportMapping = {
       source: fixedSource ?? '',
+      header,
       columns: Object.fromEntries(Object.entries(columns).map(([field, column]) => [field, header[column] ?? ''])),
       dateFormat: query.dateFormat,
       delimiter: query.delimiter,
     };
+    // Remembered once the file is read with it, previewed or imported: the next file of its kind opens with it.
+    await this.tenancy.runAs(caller, (tx, auth) => saveMapping(tx, auth.companyId, mapping, headerKey(header)));
     return {
       run: (mode, progress) =>
         mode === 'preview'
           ? runImport(input, (batch) => this.previewRows(caller, batch), progress)
-          : this.apply(caller, query.fileName, mapping, (runBatch) => runImport(input, runBatch, progress)),
+          : this.apply(caller, query.fileName, (runBatch) => runImport(input, runBatch, progress)),
     };
   }
 
@@ -118,35 +163,35 @@ export class ImportsService {
 
   /**
    * Each batch commits on its own, so other requests (and on the embedded database, every company) wait at most one
-   * batch. However it ends, what was applied is recorded as one import, and the mapping is remembered.
+   * batch. However it ends, what was applied is recorded as one import, whose id each of its events carries.
    */
   private async apply(
     caller: Caller,
     fileName: string,
-    mapping: ImportMapping,
     run: (runBatch: (batch: ReadRow[]) => Promise<ImportSummary['listed']>) => Promise<ImportSummary>,
   ): Promise<ImportSummary> {
     const applied = { Created: 0, Updated: 0, Cancelled: 0 };
     const key = { create: 'Created', update: 'Updated', cancel: 'Cancelled' } as const;
     let summary: ImportSummary | undefined;
+    const importId = uuidv7();
     try {
       summary = await run(async (batch) => {
         const results = await this.tenancy.runAs(caller, (tx, auth) => {
           // A Manager made a Guide during the import: the rest is refused.
           if (auth.role !== 'Manager') throw new ForbiddenError();
-          return applyBatch(tx, auth, batch);
+          return applyBatch(tx, auth, batch, importId);
         });
         for (const { outcome } of results) if (outcome in key) applied[key[outcome as keyof typeof key]] += 1;
         return results;
       });
       return summary;
     } finally {
-      await this.tenancy.runAs(caller, async (tx, auth) => {
-        await saveMapping(tx, auth.companyId, mapping);
-        if (applied.Created + applied.Updated + applied.Cancelled === 0) return;
-        const after = { File: fileName, ...applied, Rejected: summary?.counts.reject ?? 0 };
-        await recordEvent(tx, auth, { kind: 'bookings.imported', after });
-      });
+      if (applied.Created + applied.Updated + applied.Cancelled > 0) {
+        await this.tenancy.runAs(caller, async (tx, auth) => {
+          const after = { File: fileName, ...applied, Rejected: summary?.counts.reject ?? 0 };
+          await recordEvent(tx, auth, { kind: 'bookings.imported', after, operationId: importId });
+        });
+      }
     }
   }
 }

@@ -11,6 +11,7 @@ import {
   type DelimiterName,
   type ImportField,
 } from '../imports';
+import { IMPORT_UNDO_STATES } from '../importUndo';
 
 const delimiterSchema = z.enum(Object.keys(DELIMITERS) as [DelimiterName, ...DelimiterName[]]);
 const column = z.coerce
@@ -64,6 +65,8 @@ export type InspectedFile = z.infer<typeof inspectedFileSchema>;
 /** A remembered mapping: each field's column by its header name, and the date format. */
 export const importMappingSchema = z.object({
   source: z.string(),
+  /** The header of the file it was chosen for; absent on mappings remembered per source only. */
+  header: z.array(z.string()).optional(),
   columns: z.object(
     Object.fromEntries(IMPORT_FIELDS.map((field) => [field, z.string().optional()])) as Record<
       ImportField,
@@ -75,8 +78,12 @@ export const importMappingSchema = z.object({
 });
 export type ImportMapping = z.infer<typeof importMappingSchema>;
 
-/** An import as the event log recorded it. */
+const undoneSchema = z.object({ by: z.string(), at: z.string() });
+
+/** An import as the event log recorded it, and whether it may be undone now. */
 export const pastImportSchema = z.object({
+  /** The import's id (`POST /api/imports/{id}/undo`); for an import recorded before undo existed, its event's. */
+  _id: z.string(),
   at: z.string(),
   by: z.string(),
   fileName: z.string(),
@@ -84,5 +91,23 @@ export const pastImportSchema = z.object({
   updated: z.number(),
   cancelled: z.number(),
   rejected: z.number(),
+  undo: z.enum(IMPORT_UNDO_STATES),
+  /** Until when Undo is offered. */
+  undoUntil: z.string(),
+  /** Its bookings checked in or changed since it (counted while it could otherwise be undone). */
+  changedSince: z.number(),
+  undone: undoneSchema.nullable(),
 });
 export type PastImport = z.infer<typeof pastImportSchema>;
+
+export const importParamsSchema = z.strictObject({ id: z.uuid() });
+
+/** One of an import's bookings that was checked in or changed since (409 `IMPORT_CHANGED_SINCE`'s `details`). */
+export const changedBookingSchema = z.object({
+  _id: z.string(),
+  bookingId: z.string(),
+  name: z.string(),
+  /** The first change since the import: `booking.checkedIn`, `booking.edited`, … */
+  change: z.string(),
+});
+export type ChangedBooking = z.infer<typeof changedBookingSchema>;

@@ -7,6 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { formatDayNumeric } from '../../components/days';
 import { IMPORT_OUTCOMES, type ImportOutcome, type ImportSummary } from '../../domain/imports';
 
 const LABELS: Record<'preview' | 'apply', Record<ImportOutcome, string>> = {
@@ -51,7 +52,7 @@ export function ImportSummaryView({ summary, mode }: { summary: ImportSummary; m
                 <TableCell>{row.row}</TableCell>
                 <TableCell>{row.reference}</TableCell>
                 <TableCell>{row.name}</TableCell>
-                <TableCell>{row.date}</TableCell>
+                <TableCell>{formatDayNumeric(row.date)}</TableCell>
                 <TableCell>{row.reason ?? ''}</TableCell>
               </TableRow>
             ))}

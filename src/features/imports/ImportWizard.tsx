@@ -5,7 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
 import { activeLabels, type Company } from '../../domain/company';
 import {
@@ -29,6 +29,7 @@ import { useImportRun, type RunMode } from './useImportRun';
 
 /** Choose a file, map its columns, preview what it would do, then import it. */
 export function ImportWizard({ company }: { company: Company }) {
+  const headingId = useId();
   const store = useAppStore();
   const dispatch = useAppDispatch();
   const mappings = useGetImportMappingsQuery().data ?? [];
@@ -46,9 +47,9 @@ export function ImportWizard({ company }: { company: Company }) {
     reset();
     try {
       const found = await inspectFile(store, chosen, delimiter);
-      // A file chosen before the remembered mappings arrived still gets its own.
+      // Read again for each file: a preview a moment ago, or another Manager, may have remembered its mapping.
       const remembered = await dispatch(
-        importsApi.endpoints.getImportMappings.initiate(undefined, { subscribe: false }),
+        importsApi.endpoints.getImportMappings.initiate(undefined, { subscribe: false, forceRefetch: true }),
       )
         .unwrap()
         .catch(() => mappings);
@@ -81,15 +82,18 @@ export function ImportWizard({ company }: { company: Company }) {
   };
 
   return (
-    <Paper component="section" aria-label="Import a file" sx={{ p: { xs: 2, sm: 3 } }}>
+    <Paper component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack spacing={3}>
+        <Typography id={headingId} variant="h2">
+          Import a file
+        </Typography>
         <FileChooser file={file} disabled={running || reading.busy} onFile={(chosen) => void read(chosen)} />
         {reading.busy && <LinearProgress aria-label="Reading the file's columns" />}
         {reading.error && <Alert severity="error">{reading.error}</Alert>}
         {inspected && form && file && (
           <>
             <Box>
-              <Typography variant="h2" sx={{ mb: 2 }}>
+              <Typography variant="h3" sx={{ mb: 2 }}>
                 Columns
               </Typography>
               <MappingFields

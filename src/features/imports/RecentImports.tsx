@@ -1,18 +1,41 @@
+import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { formatInTimeZone } from 'date-fns-tz';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { ListSkeleton, RetryAlert } from '../../components/LoadStates';
+import OutcomeSnackbar, { type Outcome } from '../../components/OutcomeSnackbar';
+import type { PastImport } from '../../domain/schemas/imports';
 import { errorMessage } from '../../services/errors';
 import { useGetRecentImportsQuery } from './importsApi';
+import { UndoImportDialog } from './UndoImportDialog';
 
-/** The company's last imports, as the event log recorded them. */
+/** An instant as the app shows dates (d/M/yyyy), in the company's zone. */
+const shownTime = (at: string, timezone: string) => formatInTimeZone(at, timezone, 'd/M/yyyy HH:mm');
+
+/** Whether it may still be undone, or who undid it: nothing once it is too old. */
+function undoLine(past: PastImport, timezone: string): string | null {
+  switch (past.undo) {
+    case 'possible':
+      return `Can be undone until ${shownTime(past.undoUntil, timezone)}`;
+    case 'undone':
+      return past.undone ? `Undone (by ${past.undone.by}, ${shownTime(past.undone.at, timezone)})` : 'Undone';
+    case 'changed':
+      return `Can no longer be undone: ${past.changedSince.toLocaleString()} of its bookings checked in or changed since`;
+    default:
+      return null;
+  }
+}
+
+/** The company's last imports, as the event log recorded them; one may be undone for a day. */
 export function RecentImports({ timezone }: { timezone: string }) {
   const headingId = useId();
   const { data, error, refetch } = useGetRecentImportsQuery();
+  const [undoing, setUndoing] = useState<PastImport | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   let body;
   if (error && !data) {
     body = <RetryAlert onRetry={refetch}>{errorMessage(error, 'The recent imports could not be loaded')}</RetryAlert>;
@@ -23,14 +46,36 @@ export function RecentImports({ timezone }: { timezone: string }) {
   } else {
     body = (
       <List aria-labelledby={headingId} dense>
-        {data.map((past) => (
-          <ListItem key={`${past.at}-${past.fileName}`} disableGutters>
-            <ListItemText
-              primary={`${(past.created + past.updated + past.cancelled).toLocaleString()} bookings imported from ${past.fileName} by ${past.by}`}
-              secondary={`${formatInTimeZone(past.at, timezone, 'd MMM yyyy, HH:mm')} · ${past.created} created, ${past.updated} updated, ${past.cancelled} cancelled, ${past.rejected} rejected`}
-            />
-          </ListItem>
-        ))}
+        {data.map((past) => {
+          const undo = undoLine(past, timezone);
+          return (
+            <ListItem key={past._id} disableGutters sx={{ gap: 1 }}>
+              <ListItemText
+                primary={`${(past.created + past.updated + past.cancelled).toLocaleString()} bookings imported from ${past.fileName} by ${past.by}`}
+                secondary={
+                  <>
+                    {`${shownTime(past.at, timezone)} · ${past.created} created, ${past.updated} updated, ${past.cancelled} cancelled, ${past.rejected} rejected`}
+                    {undo && (
+                      <>
+                        <br />
+                        {undo}
+                      </>
+                    )}
+                  </>
+                }
+              />
+              {past.undo === 'possible' && (
+                <Button
+                  aria-label={`Undo the import of ${past.fileName}`}
+                  sx={{ flexShrink: 0 }}
+                  onClick={() => setUndoing(past)}
+                >
+                  Undo
+                </Button>
+              )}
+            </ListItem>
+          );
+        })}
       </List>
     );
   }
@@ -40,6 +85,17 @@ export function RecentImports({ timezone }: { timezone: string }) {
         Recent imports
       </Typography>
       {body}
+      {undoing && (
+        <UndoImportDialog
+          past={undoing}
+          onClose={() => setUndoing(null)}
+          onUndone={(past) => {
+            setUndoing(null);
+            setOutcome({ severity: 'success', message: `The import of ${past.fileName} was undone` });
+          }}
+        />
+      )}
+      <OutcomeSnackbar outcome={outcome} onClose={() => setOutcome(null)} />
     </Paper>
   );
 }

@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatDayLabel } from '../../components/days';
+import { formatDayNumeric } from '../../components/days';
 import { dayPath } from '../../components/paths';
 import type { Company } from '../../domain/company';
 import type { ImportSummary } from '../../domain/imports';
@@ -66,6 +66,10 @@ export function RunPanel({ state, fileName, company, onApply, onRetry }: RunPane
   const day = firstDay(summary);
   return (
     <Stack spacing={2}>
+      {/* Before the Import button: a name matched to its tour here brings its rows in, rather than rejecting them. */}
+      {summary.unknownTours.length > 0 && (
+        <UnknownTours company={company} names={summary.unknownTours} onNamed={onRetry} />
+      )}
       {state.mode === 'preview' ? (
         changed > 0 ? (
           <Box>
@@ -84,14 +88,11 @@ export function RunPanel({ state, fileName, company, onApply, onRetry }: RunPane
             <>
               {' '}
               <Link component={RouterLink} to={dayPath(day)}>
-                See {formatDayLabel(day)}
+                See {formatDayNumeric(day)}
               </Link>
             </>
           )}
         </Alert>
-      )}
-      {summary.unknownTours.length > 0 && (
-        <UnknownTours company={company} names={summary.unknownTours} onNamed={onRetry} />
       )}
       <ImportSummaryView key={state.mode} summary={summary} mode={state.mode} />
     </Stack>

@@ -1,6 +1,9 @@
 import type { ImportMapping, PastImport } from '../../domain/schemas/imports';
 import { api } from '../../services/api';
 
+/** Every list that shows bookings, which an import or its undo changes, with the import's own lists. */
+const IMPORTED = ['Imports', 'Bookings', 'Slot', 'Report', 'Fees', 'Shift', 'History'] as const;
+
 // The tag is this page's own (RTK Query's addTagTypes), as in Settings' API keys.
 export const importsApi = api.enhanceEndpoints({ addTagTypes: ['Imports'] }).injectEndpoints({
   endpoints: (build) => ({
@@ -12,11 +15,15 @@ export const importsApi = api.enhanceEndpoints({ addTagTypes: ['Imports'] }).inj
       query: () => '/api/imports',
       providesTags: ['Imports'],
     }),
+    undoImport: build.mutation<PastImport, string>({
+      query: (id) => ({ url: `/api/imports/${encodeURIComponent(id)}/undo`, method: 'POST' }),
+      // Refused, the import is read again too: the refusal says it can no longer be undone.
+      invalidatesTags: (result) => (result ? [...IMPORTED] : ['Imports']),
+    }),
   }),
 });
 
-export const { useGetImportMappingsQuery, useGetRecentImportsQuery } = importsApi;
+export const { useGetImportMappingsQuery, useGetRecentImportsQuery, useUndoImportMutation } = importsApi;
 
 /** After an import every list that shows bookings is read again, with the import's own lists. */
-export const importApplied = () =>
-  importsApi.util.invalidateTags(['Imports', 'Bookings', 'Slot', 'Report', 'Fees', 'Shift', 'History']);
+export const importApplied = () => importsApi.util.invalidateTags([...IMPORTED]);
