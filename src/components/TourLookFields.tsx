@@ -2,9 +2,9 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { TOUR_COLORS, TOUR_FLAGS, type Company, type Tour, type TourColor, type TourFlag } from '../domain/company';
+import { TOUR_COLORS, TOUR_FLAGS, type Tour, type TourColor, type TourFlag } from '../domain/company';
 import { errorMessage } from '../services/errors';
-import { useSetTourColorMutation, useSetTourFlagMutation } from '../services/tourLookApi';
+import { useSetTourLookMutation, type TourLook } from '../services/tourLookApi';
 import type { Outcome } from './OutcomeSnackbar';
 import { TourFlag as FlagArt } from './TourFlag';
 import { TOUR_COLOR_HEX } from './tourLook';
@@ -27,24 +27,36 @@ const FLAG_LABEL: Record<TourFlag, string> = {
   portugal: 'Portugal',
 };
 
-function Swatch({ hex }: { hex: string }) {
-  return (
-    <Box
-      aria-hidden
-      sx={{
-        width: 20,
-        height: 20,
-        borderRadius: '50%',
-        bgcolor: hex,
-        border: 1,
-        borderColor: 'divider',
-        flexShrink: 0,
-      }}
-    />
-  );
-}
+const swatch = (color: TourColor) => (
+  <Box
+    component="span"
+    sx={{
+      display: 'inline-block',
+      width: 20,
+      height: 20,
+      borderRadius: '50%',
+      bgcolor: TOUR_COLOR_HEX[color],
+      border: 1,
+      borderColor: 'divider',
+      flexShrink: 0,
+    }}
+  />
+);
+const flagArt = (flag: TourFlag) => (
+  <Box component="span" sx={{ display: 'flex', width: 24 }}>
+    <FlagArt flag={flag} />
+  </Box>
+);
 
-type Saved = { data: Company; error?: undefined } | { data?: undefined; error: unknown };
+type Kind = 'color' | 'flag';
+
+/** Each look's field: its label, its choices with their names, and what each choice looks like. */
+const LOOKS: Record<Kind, { label: 'Colour' | 'Flag'; options: readonly string[]; names: Record<string, string> }> = {
+  color: { label: 'Colour', options: TOUR_COLORS, names: COLOR_LABEL },
+  flag: { label: 'Flag', options: TOUR_FLAGS, names: FLAG_LABEL },
+};
+const art = (kind: Kind, option: string) =>
+  kind === 'color' ? swatch(option as TourColor) : flagArt(option as TourFlag);
 
 interface TourLookFieldsProps {
   companyId: string;
@@ -58,65 +70,51 @@ interface TourLookFieldsProps {
  * the signed-in company (tourLookApi). Account and Settings › Tours both show it.
  */
 export function TourLookFields({ companyId, tour, onOutcome }: TourLookFieldsProps) {
-  const [setColor, colorState] = useSetTourColorMutation();
-  const [setFlag, flagState] = useSetTourFlagMutation();
+  // One call per look, so that each field is busy only while its own pick is saving.
+  const calls = { color: useSetTourLookMutation(), flag: useSetTourLookMutation() };
 
-  const settle = (what: 'Colour' | 'Flag', result: Saved) =>
+  const pick = async (kind: Kind, option: string) => {
+    const what = LOOKS[kind].label;
+    onOutcome(null);
+    const [save] = calls[kind];
+    const result = await save({ companyId, tourId: tour._id, look: { [kind]: option } as TourLook });
     onOutcome(
       result.data
         ? { severity: 'success', message: `${what} of ${tour.label} saved` }
         : { severity: 'error', message: `${what} of ${tour.label} not saved: ${errorMessage(result.error)}` },
     );
-  const changeColor = async (color: TourColor) => {
-    onOutcome(null);
-    settle('Colour', await setColor({ companyId, tourId: tour._id, color }));
   };
-  const changeFlag = async (flag: TourFlag) => {
-    onOutcome(null);
-    settle('Flag', await setFlag({ companyId, tourId: tour._id, flag }));
-  };
-
   // While saving, show the choice being saved rather than snapping back to the stored one.
-  const color = (colorState.isLoading && colorState.originalArgs?.color) || tour.color;
-  const flag = (flagState.isLoading && flagState.originalArgs?.flag) || tour.flag;
+  const shown = (kind: Kind): string => {
+    const [, state] = calls[kind];
+    const look: Partial<Record<Kind, string>> | undefined = state.isLoading ? state.originalArgs?.look : undefined;
+    return look?.[kind] ?? tour[kind];
+  };
 
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-      <TextField
-        select
-        label="Colour"
-        value={color}
-        disabled={colorState.isLoading}
-        onChange={(event) => void changeColor(event.target.value as TourColor)}
-      >
-        {TOUR_COLORS.map((option) => (
-          <MenuItem key={option} value={option}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <Swatch hex={TOUR_COLOR_HEX[option]} />
-              <span>{COLOR_LABEL[option]}</span>
-            </Stack>
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        label="Flag"
-        value={flag}
-        disabled={flagState.isLoading}
-        onChange={(event) => void changeFlag(event.target.value as TourFlag)}
-      >
-        {TOUR_FLAGS.map((option) => (
-          <MenuItem key={option} value={option}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              {/* The option's name is the country; the flag's own label (its language) would repeat it. */}
-              <Box aria-hidden sx={{ display: 'flex', width: 24 }}>
-                <FlagArt flag={option} />
-              </Box>
-              <span>{FLAG_LABEL[option]}</span>
-            </Stack>
-          </MenuItem>
-        ))}
-      </TextField>
+      {(['color', 'flag'] as const).map((kind) => (
+        <TextField
+          key={kind}
+          select
+          label={LOOKS[kind].label}
+          value={shown(kind)}
+          disabled={calls[kind][1].isLoading}
+          onChange={(event) => void pick(kind, event.target.value)}
+        >
+          {LOOKS[kind].options.map((option) => (
+            <MenuItem key={option} value={option}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                {/* The option's name says it; a flag's own label (its language) would repeat it. */}
+                <Box component="span" aria-hidden sx={{ display: 'flex' }}>
+                  {art(kind, option)}
+                </Box>
+                <span>{LOOKS[kind].names[option]}</span>
+              </Stack>
+            </MenuItem>
+          ))}
+        </TextField>
+      ))}
     </Stack>
   );
 }

@@ -2,26 +2,21 @@ import type { Company, TourColor, TourFlag } from '../domain/company';
 import { api } from './api';
 import { followCompany } from './catalogApi';
 
-// A tour's colour and flag (spec §7), set from Account and from Settings › Tours alike.
+/** One of a tour's looks, as its call (spec §7: …/{tourId}/color or …/flag) takes it. */
+export type TourLook = { color: TourColor } | { flag: TourFlag };
+
+// A tour's colour or flag, set from Account and from Settings › Tours alike.
 export const tourLookApi = api.injectEndpoints({
   endpoints: (build) => ({
-    setTourColor: build.mutation<Company, { companyId: string; tourId: string; color: TourColor }>({
-      query: ({ companyId, tourId, color }) => ({
-        url: `/api/company/${companyId}/${tourId}/color`,
+    setTourLook: build.mutation<Company, { companyId: string; tourId: string; look: TourLook }>({
+      query: ({ companyId, tourId, look }) => ({
+        url: `/api/company/${companyId}/${tourId}/${'color' in look ? 'color' : 'flag'}`,
         method: 'PATCH',
-        body: { color },
-      }),
-      onQueryStarted: followCompany,
-    }),
-    setTourFlag: build.mutation<Company, { companyId: string; tourId: string; flag: TourFlag }>({
-      query: ({ companyId, tourId, flag }) => ({
-        url: `/api/company/${companyId}/${tourId}/flag`,
-        method: 'PATCH',
-        body: { flag },
+        body: look,
       }),
       onQueryStarted: followCompany,
     }),
   }),
 });
 
-export const { useSetTourColorMutation, useSetTourFlagMutation } = tourLookApi;
+export const { useSetTourLookMutation } = tourLookApi;
