@@ -5,7 +5,7 @@ import { WEEKDAYS } from './timetableDraft';
 
 interface WeekdayPickerProps {
   weekdays: number[];
-  /** Names the days in the error line, for screen readers. */
+  /** The row's problem line ("Pick at least one weekday"), read out with the days. */
   describedBy?: string | undefined;
   onChange: (weekdays: number[]) => void;
 }
@@ -37,7 +37,7 @@ export function WeekdayPicker({ weekdays, describedBy, onChange }: WeekdayPicker
               minWidth: 72,
               gap: 0.5,
               borderRadius: 5,
-              '&.Mui-selected, &.Mui-selected:hover': { bgcolor: 'primary.main', color: 'primary.contrastText' },
+              '&.Mui-selected': { bgcolor: 'primary.main', color: 'primary.contrastText' },
               '&.Mui-selected:hover': { bgcolor: 'primary.dark' },
             }}
           >
