@@ -6,6 +6,8 @@ interface DayFieldProps {
   value: Date | null;
   /** Shown under the field, which is then marked invalid. */
   error?: string | undefined;
+  /** Shown under the field while there is no error. */
+  hint?: string | undefined;
   onChange: (value: Date | null) => void;
 }
 
@@ -13,7 +15,7 @@ interface DayFieldProps {
  * A calendar day picked as d/M/yyyy (spec §5). It needs DateLocalization above it, and like it, it belongs only
  * in lazy pages and dialogs: the pickers would otherwise land in the main bundle.
  */
-export function DayField({ label, value, error, onChange }: DayFieldProps) {
+export function DayField({ label, value, error, hint, onChange }: DayFieldProps) {
   return (
     <DatePicker
       label={label}
@@ -21,7 +23,7 @@ export function DayField({ label, value, error, onChange }: DayFieldProps) {
       value={value}
       onChange={onChange}
       slotProps={{
-        textField: { fullWidth: true, error: Boolean(error), helperText: error },
+        textField: { fullWidth: true, error: Boolean(error), helperText: error ?? hint },
         // Spec §5 wants d/m/yyyy as written; the field pads digits (07/06/2026) without this.
         field: { shouldRespectLeadingZeros: true },
       }}

@@ -43,11 +43,13 @@ test('a new company sets itself up, books its first walk-in and its guide sees t
   const timetable = page.getByRole('region', { name: 'Timetable' });
   for (const time of [near, other]) {
     await timetable.getByRole('button', { name: 'Add a departure' }).click();
-    await timetable
-      .getByRole('group', { name: `${tour} at 10:00`, exact: true })
-      .last()
-      .getByRole('textbox', { name: 'Time', exact: true })
-      .fill(time);
+    const departure = timetable.getByRole('list', { name: 'Weekly departures' }).getByRole('listitem').last();
+    for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']) {
+      await departure.getByRole('button', { name: day, exact: true }).click();
+    }
+    await departure.getByRole('group', { name: 'Time' }).getByRole('spinbutton', { name: 'Hours' }).click();
+    await page.keyboard.type(time.replace(':', ''));
+    await expect(departure).toHaveAccessibleName(`${tour} at ${time}`);
   }
   await timetable.getByRole('button', { name: 'Save timetable' }).click();
   await expect(page.getByText('Timetable saved')).toBeVisible();

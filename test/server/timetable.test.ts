@@ -130,6 +130,28 @@ describeEachDb(
       expect(starts).toEqual(['2026-03-28T09:00:00.000Z', '2026-03-29T08:00:00.000Z']);
     });
 
+    it('refuses a departure on no weekday with 400 naming the field, and keeps the timetable it had', async () => {
+      const t = ctx();
+      const c = await createCompany(t.app, t.db);
+      await put(t, c.manager.token, c.companyId, timetableOf(c));
+      const [first, second] = timetableOf(c).departures;
+      const res = await put(t, c.manager.token, c.companyId, {
+        departures: [first, { ...second, weekdays: [] }],
+        exceptions: [],
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        error: 'weekdays: Pick at least one weekday',
+        code: 'VALIDATION',
+        details: [{ path: 'departures/1/weekdays' }],
+      });
+      const kept = await t.app.inject({
+        url: `/api/company/${c.companyId}/timetable`,
+        headers: bearer(c.manager.token),
+      });
+      expect(kept.json().departures).toHaveLength(3);
+    });
+
     it('refuses a Guide, another company and bad input with 400 naming the field', async () => {
       const t = ctx();
       const c = await createCompany(t.app, t.db);

@@ -7,6 +7,7 @@ import { renderRoute } from './renderWithProviders';
 async function submitPasswords(user: ReturnType<typeof renderRoute>['user'], oldPassword: string, newPassword: string) {
   await user.type(await screen.findByLabelText('Old password'), oldPassword);
   await user.type(screen.getByLabelText('New password'), newPassword);
+  await user.type(screen.getByLabelText('Confirm new password'), newPassword);
   await user.click(screen.getByRole('button', { name: 'Change password' }));
 }
 
@@ -30,6 +31,7 @@ describe('account page', () => {
     expect(body).toEqual({ email: 'guide@demo.test', oldPassword: 'tourdesk-demo', newPassword: 'a-new-password' });
     expect(authorization).toBe(`Bearer ${signedInUser.token}`);
     expect(screen.getByLabelText('Old password')).toHaveValue('');
+    expect(screen.getByLabelText('Confirm new password')).toHaveValue('');
     expect(document.title).toBe('Account · Tourdesk');
   });
 
@@ -66,10 +68,42 @@ describe('account page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The new password needs at least 8 characters');
     await user.type(screen.getByLabelText('New password'), '-and-longer');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Confirm new password'), '-and-longer');
 
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Password changed successfully');
     await user.type(screen.getByLabelText('Old password'), 'a');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps Change password off until the new password is typed the same twice, and says which field differs', async () => {
+    let calls = 0;
+    server.use(
+      http.post(apiUrl('/api/user/changePassword'), () => {
+        calls += 1;
+        return HttpResponse.json({ message: 'Password changed successfully' });
+      }),
+    );
+    const { user } = renderRoute('/account', { preloadedState: signedIn() });
+    const submit = await screen.findByRole('button', { name: 'Change password' });
+    const confirm = screen.getByLabelText('Confirm new password');
+    expect(submit).toBeDisabled();
+
+    await user.type(screen.getByLabelText('Old password'), 'tourdesk-demo');
+    await user.type(screen.getByLabelText('New password'), 'a-new-password');
+    expect(submit).toBeDisabled();
+    await user.type(confirm, 'a-new-passwort');
+    expect(confirm).toHaveAccessibleDescription('Confirm new password does not match the new password');
+    expect(confirm).toBeInvalid();
+    expect(submit).toBeDisabled();
+    await user.type(confirm, '{Enter}');
+    expect(calls).toBe(0);
+
+    await user.type(confirm, '{Backspace}d');
+    expect(confirm).not.toBeInvalid();
+    expect(submit).toBeEnabled();
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Password changed successfully');
+    expect(calls).toBe(1);
   });
 });

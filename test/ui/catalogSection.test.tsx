@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { Company } from '../../src/domain/company';
+import type { Company, Tour } from '../../src/domain/company';
 import { apiUrl, company, makeUser, quietSettingsSections, signedIn } from './fixtures';
 import { renderRoute } from './renderWithProviders';
 import { server } from './server';
@@ -97,5 +97,38 @@ describe('tours and sources on the settings page', () => {
     await user.click(within(sources).getByRole('button', { name: 'Add' }));
     expect(await within(sources).findByText('label: Viator is already a source of this company')).toBeVisible();
     expect(within(sources).getByRole('textbox', { name: 'New source' })).toHaveValue('viator');
+  });
+
+  it("sets a tour's colour and flag where its name is kept, as Account does, and sources have none", async () => {
+    const requests: Array<{ path: string; body: unknown }> = [];
+    let stored = withCatalog;
+    server.use(
+      http.patch(apiUrl('/api/company/:companyId/:tourId/:look'), async ({ request, params }) => {
+        const body = (await request.json()) as Partial<Pick<Tour, 'color' | 'flag'>>;
+        requests.push({ path: new URL(request.url).pathname, body });
+        stored = { ...stored, tours: stored.tours.map((t) => (t._id === params.tourId ? { ...t, ...body } : t)) };
+        return HttpResponse.json(stored);
+      }),
+    );
+    const { user, store } = renderSettings();
+    const tapas = await within(await section('Tours')).findByRole('listitem', { name: 'Tapas Tour' });
+    expect(within(tapas).getByRole('combobox', { name: 'Colour' })).toHaveTextContent('Pink');
+    expect(within(tapas).getByRole('combobox', { name: 'Flag' })).toHaveTextContent('Spain');
+
+    await user.click(within(tapas).getByRole('combobox', { name: 'Colour' }));
+    await user.click(await screen.findByRole('option', { name: 'Green' }));
+    expect(await screen.findByText('Colour of Tapas Tour saved')).toBeVisible();
+    await waitFor(() => expect(store.getState().auth.user?.company.tours[1]?.color).toBe('green'));
+    await user.click(within(tapas).getByRole('combobox', { name: 'Flag' }));
+    await user.click(await screen.findByRole('option', { name: 'Italy' }));
+    expect(await screen.findByText('Flag of Tapas Tour saved')).toBeVisible();
+
+    expect(requests).toEqual([
+      { path: '/api/company/company-1/tour-2/color', body: { color: 'green' } },
+      { path: '/api/company/company-1/tour-2/flag', body: { flag: 'italy' } },
+    ]);
+    expect(within(tapas).getByRole('combobox', { name: 'Colour' })).toHaveTextContent('Green');
+    const walkin = within(await section('Sources')).getByRole('listitem', { name: 'Walkin' });
+    expect(within(walkin).queryByRole('combobox', { name: 'Colour' })).not.toBeInTheDocument();
   });
 });

@@ -129,6 +129,7 @@ describe('on load', () => {
 
     await user.type(await screen.findByLabelText('Old password'), 'old-password');
     await user.type(screen.getByLabelText('New password'), 'new-password');
+    await user.type(screen.getByLabelText('Confirm new password'), 'new-password');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
 
     await waitFor(() => expect(authorization).toBe(`Bearer ${newToken}`));

@@ -62,9 +62,8 @@ describe("a tour's other names on the settings page", () => {
     expect(within(canal).getByText("One per line, as channels' files and calls name this tour")).toBeVisible();
     // "Canal tour" removed; a blank line, a padded new name and a repeat of the first.
     await user.clear(names);
-    await user.type(
-      names,
-      'Amsterdam: 75-Minute Canal Cruise{Enter}{Enter}  Evening Canal Cruise  {Enter}Amsterdam: 75-Minute Canal Cruise',
+    await user.paste(
+      'Amsterdam: 75-Minute Canal Cruise\n\n  Evening Canal Cruise  \nAmsterdam: 75-Minute Canal Cruise',
     );
     await user.click(within(canal).getByRole('button', { name: 'Save' }));
 

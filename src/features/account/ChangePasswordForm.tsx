@@ -7,11 +7,17 @@ import { PASSWORD_RULE } from '../../domain/auth';
 import { errorMessage } from '../../services/errors';
 import { useChangePasswordMutation } from './accountApi';
 
+const CONFIRM_MISMATCH = 'Confirm new password does not match the new password';
+
 export function ChangePasswordForm({ email }: { email: string }) {
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
+  // Only the form checks it: the spec's call takes the old and the new password, nothing else.
+  const [confirmation, setConfirmation] = useState('');
   // One call's state: a new answer replaces the last one's message, whichever it was.
   const [changePassword, { isLoading, isSuccess, error, reset }] = useChangePasswordMutation();
+  const mismatch = confirmation !== '' && confirmation !== newPassword;
+  const ready = newPassword !== '' && confirmation === newPassword;
 
   // Typing again starts over: neither the last success nor the last error is about what is typed now.
   const edit = (set: (value: string) => void) => (event: ChangeEvent<HTMLInputElement>) => {
@@ -21,10 +27,12 @@ export function ChangePasswordForm({ email }: { email: string }) {
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (!ready) return;
     const result = await changePassword({ email, oldPassword, newPassword });
     if (result.data) {
       setOldPassword('');
       setNewPassword('');
+      setConfirmation('');
     }
   };
 
@@ -47,8 +55,18 @@ export function ChangePasswordForm({ email }: { email: string }) {
         value={newPassword}
         onChange={edit(setNewPassword)}
       />
+      <TextField
+        label="Confirm new password"
+        type="password"
+        name="confirmNewPassword"
+        autoComplete="new-password"
+        error={mismatch}
+        helperText={mismatch ? CONFIRM_MISMATCH : 'Type the new password again'}
+        value={confirmation}
+        onChange={edit(setConfirmation)}
+      />
       <div>
-        <Button type="submit" variant="contained" loading={isLoading}>
+        <Button type="submit" variant="contained" loading={isLoading} disabled={!ready}>
           Change password
         </Button>
       </div>

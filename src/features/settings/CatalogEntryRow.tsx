@@ -7,7 +7,7 @@ import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { CatalogChange } from '../../domain/schemas/company';
 import { TourAliasesEditor } from './TourAliasesEditor';
 
@@ -27,10 +27,12 @@ interface CatalogEntryRowProps {
   count: number;
   busy: boolean;
   onChange: (change: CatalogChange) => Promise<boolean>;
+  /** More of the entry, under its name and buttons (a tour's colour and flag). */
+  children?: ReactNode;
 }
 
 /** One tour or source: its name (renamed in place), a tour's other names, its place in the list, archived or not. */
-export function CatalogEntryRow({ entry, index, count, busy, onChange }: CatalogEntryRowProps) {
+export function CatalogEntryRow({ entry, index, count, busy, onChange, children }: CatalogEntryRowProps) {
   const [name, setName] = useState<string | null>(null);
   const renaming = name !== null;
   const [editingAliases, setEditingAliases] = useState(false);
@@ -120,6 +122,7 @@ export function CatalogEntryRow({ entry, index, count, busy, onChange }: Catalog
           onClose={() => setEditingAliases(false)}
         />
       )}
+      {children && <Box sx={{ flexBasis: '100%', maxWidth: 560, pb: 1 }}>{children}</Box>}
     </ListItem>
   );
 }

@@ -6,7 +6,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
-import { WALKIN_SOURCE, type Company } from '../../domain/company';
+import OutcomeSnackbar, { type Outcome } from '../../components/OutcomeSnackbar';
+import { TourLookFields } from '../../components/TourLookFields';
+import { WALKIN_SOURCE, type Company, type Tour } from '../../domain/company';
 import type { CatalogChange } from '../../domain/schemas/company';
 import { errorMessage } from '../../services/errors';
 import { CatalogEntryRow, type CatalogEntry } from './CatalogEntryRow';
@@ -16,7 +18,7 @@ import { useAddCatalogEntryMutation } from './settingsApi';
 const TEXT = {
   tours: {
     title: 'Tours',
-    hint: "Renaming keeps every booking, note, shift and report under the new name. An archived tour is offered for no new booking; its past ones keep it. A tour's other names are the ones channels give it in their files and calls.",
+    hint: "Renaming keeps every booking, note, shift and report under the new name. An archived tour is offered for no new booking; its past ones keep it. A tour's other names are the ones channels give it in their files and calls; its colour and flag are how the day's bookings show it.",
     add: 'New tour',
     empty: 'No tours yet: add the first one.',
   },
@@ -28,7 +30,9 @@ const TEXT = {
   },
 } as const;
 
-function entriesOf(company: Company, plural: CatalogPlural): CatalogEntry[] {
+type Entry = CatalogEntry & { tour?: Tour };
+
+function entriesOf(company: Company, plural: CatalogPlural): Entry[] {
   if (plural === 'tours') {
     return company.tours.map((t) => ({
       ref: t._id,
@@ -36,6 +40,7 @@ function entriesOf(company: Company, plural: CatalogPlural): CatalogEntry[] {
       archived: Boolean(t.archived),
       fixed: false,
       aliases: t.aliases ?? [],
+      tour: t,
     }));
   }
   return company.sources.map((s) => ({
@@ -54,6 +59,8 @@ export function CatalogSection({ company, plural }: { company: Company; plural: 
   const [add, adding] = useAddCatalogEntryMutation();
   const [change, changing] = useChangeCatalogEntryMutation();
   const [failure, setFailure] = useState<string | null>(null);
+  // A colour or flag is saved as it is picked, and said as Account says it.
+  const [lookOutcome, setLookOutcome] = useState<Outcome | null>(null);
   const entries = entriesOf(company, plural);
   const busy = adding.isLoading || changing.isLoading;
 
@@ -95,7 +102,9 @@ export function CatalogSection({ company, plural }: { company: Company; plural: 
               count={entries.length}
               busy={busy}
               onChange={onChange(entry.ref)}
-            />
+            >
+              {entry.tour && <TourLookFields companyId={company._id} tour={entry.tour} onOutcome={setLookOutcome} />}
+            </CatalogEntryRow>
           ))}
         </List>
       )}
@@ -117,6 +126,7 @@ export function CatalogSection({ company, plural }: { company: Company; plural: 
           Add
         </Button>
       </Stack>
+      <OutcomeSnackbar outcome={lookOutcome} onClose={() => setLookOutcome(null)} />
     </Paper>
   );
 }

@@ -1,11 +1,11 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import { useId } from 'react';
 import type { WeeklyDeparture } from '../../domain/timetable';
-import { departureProblem, WEEKDAYS } from './timetableDraft';
-import { CapacityField, TourSelect, WhenField, type TourOption } from './TimetableFields';
+import { departureProblem } from './timetableDraft';
+import { CapacityField, DayInput, TimeInput, TourSelect, type TourOption } from './TimetableFields';
+import { WeekdayPicker } from './WeekdayPicker';
 
 interface DepartureRowProps {
   departure: WeeklyDeparture;
@@ -16,49 +16,41 @@ interface DepartureRowProps {
 
 /** One weekly departure: its tour, time, weekdays, the dates it holds between and its capacity. */
 export function DepartureRow({ departure, tours, onChange, onRemove }: DepartureRowProps) {
-  const name = `${tours.find((t) => t.id === departure.tourId)?.label ?? ''} at ${departure.time}`;
+  const problemId = useId();
+  const tour = tours.find((t) => t.id === departure.tourId)?.label ?? '';
   const problem = departureProblem(departure);
   const set = (change: Partial<WeeklyDeparture>) => onChange({ ...departure, ...change });
   return (
     <Stack
       component="li"
-      role="group"
-      aria-label={name}
+      aria-label={departure.time ? `${tour} at ${departure.time}` : tour}
       spacing={1.5}
       sx={{ py: 2, borderBottom: 1, borderColor: 'divider' }}
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
         <TourSelect tourId={departure.tourId} tours={tours} onChange={(tourId) => set({ tourId })} />
-        <WhenField label="Time" type="time" value={departure.time} onChange={(time) => set({ time })} />
+        <TimeInput value={departure.time} onChange={(time) => set({ time })} />
         <CapacityField value={departure.capacity} onChange={(capacity) => set({ capacity })} />
       </Stack>
-      <ToggleButtonGroup
-        size="small"
-        aria-label={`Weekdays of ${name}`}
-        value={departure.weekdays}
-        onChange={(_e, weekdays: number[]) => set({ weekdays: [...weekdays].sort() })}
-      >
-        {WEEKDAYS.map((w) => (
-          <ToggleButton key={w.day} value={w.day} aria-label={w.name}>
-            {w.short}
-          </ToggleButton>
-        ))}
-      </ToggleButtonGroup>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
-        <WhenField label="From" type="date" value={departure.validFrom} onChange={(validFrom) => set({ validFrom })} />
-        <WhenField
+      <WeekdayPicker
+        weekdays={departure.weekdays}
+        describedBy={problem ? problemId : undefined}
+        onChange={(weekdays) => set({ weekdays })}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
+        <DayInput label="From" value={departure.validFrom} onChange={(day) => set({ validFrom: day ?? '' })} />
+        <DayInput
           label="Until"
-          type="date"
-          value={departure.validUntil ?? ''}
-          helperText="Empty: no end"
-          onChange={(until) => set({ validUntil: until || null })}
+          value={departure.validUntil}
+          hint="Empty: no end"
+          onChange={(validUntil) => set({ validUntil })}
         />
-        <Button color="error" onClick={onRemove}>
+        <Button color="error" onClick={onRemove} sx={{ flexShrink: 0 }}>
           Remove
         </Button>
       </Stack>
       {problem && (
-        <Typography variant="body2" color="error">
+        <Typography id={problemId} variant="body2" color="error">
           {problem}
         </Typography>
       )}

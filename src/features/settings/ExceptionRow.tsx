@@ -1,10 +1,11 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { formatDayNumeric } from '../../components/days';
 import { SelectField } from '../../components/SelectField';
 import type { DepartureException } from '../../domain/timetable';
 import { exceptionProblem } from './timetableDraft';
-import { CapacityField, TourSelect, WhenField, type TourOption } from './TimetableFields';
+import { CapacityField, DayInput, TimeInput, TourSelect, type TourOption } from './TimetableFields';
 
 const KINDS = { cancelled: 'Cancelled that day', extra: 'Extra that day' } as const;
 
@@ -23,14 +24,13 @@ export function ExceptionRow({ exception, tours, onChange, onRemove }: Exception
   return (
     <Stack
       component="li"
-      role="group"
-      aria-label={`${tourLabel} on ${exception.date} at ${exception.time}`}
+      aria-label={`${tourLabel} on ${formatDayNumeric(exception.date)} at ${exception.time}`}
       spacing={1}
       sx={{ py: 2, borderBottom: 1, borderColor: 'divider' }}
     >
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
-        <WhenField label="Day" type="date" value={exception.date} onChange={(date) => set({ date })} />
-        <WhenField label="Time" type="time" value={exception.time} onChange={(time) => set({ time })} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
+        <DayInput label="Day" value={exception.date} onChange={(date) => set({ date: date ?? '' })} />
+        <TimeInput value={exception.time} onChange={(time) => set({ time })} />
         <TourSelect tourId={exception.tourId} tours={tours} onChange={(tourId) => set({ tourId })} />
         <SelectField
           label="Change"
@@ -41,7 +41,7 @@ export function ExceptionRow({ exception, tours, onChange, onRemove }: Exception
         {exception.kind === 'extra' && (
           <CapacityField value={exception.capacity} onChange={(capacity) => set({ capacity })} />
         )}
-        <Button color="error" onClick={onRemove}>
+        <Button color="error" onClick={onRemove} sx={{ flexShrink: 0 }}>
           Remove
         </Button>
       </Stack>

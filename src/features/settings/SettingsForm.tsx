@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import OutcomeSnackbar, { type Outcome } from '../../components/OutcomeSnackbar';
 import { WINDOW_MINUTES_MAX, type Company } from '../../domain/company';
 import { errorMessage } from '../../services/errors';
@@ -17,6 +17,7 @@ import { useUpdateCompanySettingsMutation } from './settingsApi';
 
 /** The company's name, zone and rules; only what changed is sent, and the answer becomes everyone's company. */
 export function SettingsForm({ company }: { company: Company }) {
+  const headingId = useId();
   const [form, setForm] = useState<Form>(() => settingsForm(company));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [save, { isLoading, error }] = useUpdateCompanySettingsMutation();
@@ -40,8 +41,11 @@ export function SettingsForm({ company }: { company: Company }) {
   const setRule = (key: RuleKey, on: boolean) => setForm({ ...form, rules: { ...form.rules, [key]: on } });
 
   return (
-    <Paper component="form" noValidate onSubmit={submit} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Stack spacing={2.5}>
+    <Paper component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id={headingId} variant="h2" sx={{ mb: 2 }}>
+        Company
+      </Typography>
+      <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
         <TextField
           label="Company name"
           value={form.name}

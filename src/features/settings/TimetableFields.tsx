@@ -1,5 +1,11 @@
+import { TimeField } from '@mui/x-date-pickers/TimeField';
 import TextField from '@mui/material/TextField';
+import { format, isValid, parse } from 'date-fns';
+import { useState } from 'react';
+import { DayField } from '../../components/DayField';
+import { parseDay } from '../../components/days';
 import { SelectField } from '../../components/SelectField';
+import { DAY_FORMAT, TIME_PATTERN } from '../../domain/dates';
 import { capacityOf } from './timetableDraft';
 
 export type TourOption = { id: string; label: string };
@@ -24,28 +30,52 @@ export function TourSelect({
   );
 }
 
-/** A date or time field (the browser's own picker), its label kept above the value. */
-export function WhenField({
+// Each field below keeps what is typed until it is a day or a time: the draft then holds '' (not yet one), and a
+// half-typed value is not wiped by the empty one coming back. The rows are keyed, so a field stays with its row.
+
+/**
+ * A calendar day as d/M/yyyy, whatever the browser's locale: `yyyy-MM-dd` when it is one, null when left empty,
+ * '' while what is typed is not a day.
+ */
+export function DayInput({
   label,
-  type,
   value,
-  helperText,
+  hint,
   onChange,
 }: {
   label: string;
-  type: 'date' | 'time';
-  value: string;
-  helperText?: string;
-  onChange: (value: string) => void;
+  value: string | null;
+  hint?: string;
+  onChange: (day: string | null) => void;
 }) {
+  const [typed, setTyped] = useState(() => (value ? parseDay(value) : null));
   return (
-    <TextField
+    <DayField
       label={label}
-      type={type}
-      value={value}
-      helperText={helperText}
-      onChange={(e) => onChange(e.target.value)}
-      slotProps={{ inputLabel: { shrink: true } }}
+      value={typed}
+      hint={hint}
+      onChange={(date) => {
+        setTyped(date);
+        onChange(date === null ? null : isValid(date) ? format(date, DAY_FORMAT) : '');
+      }}
+    />
+  );
+}
+
+/** A wall-clock time as HH:mm on 24 hours, whatever the browser's locale; '' while what is typed is not a time. */
+export function TimeInput({ value, onChange }: { value: string; onChange: (time: string) => void }) {
+  const [typed, setTyped] = useState(() => (TIME_PATTERN.test(value) ? parse(value, 'HH:mm', new Date()) : null));
+  return (
+    <TimeField
+      label="Time"
+      format="HH:mm"
+      ampm={false}
+      fullWidth
+      value={typed}
+      onChange={(date) => {
+        setTyped(date);
+        onChange(date && isValid(date) ? format(date, 'HH:mm') : '');
+      }}
     />
   );
 }

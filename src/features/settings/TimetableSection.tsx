@@ -4,14 +4,17 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { DateLocalization } from '../../components/DateLocalization';
 import { ListSkeleton } from '../../components/LoadStates';
 import OutcomeSnackbar, { type Outcome } from '../../components/OutcomeSnackbar';
 import type { Company } from '../../domain/company';
 import type { Timetable } from '../../domain/timetable';
 import { todayInZone } from '../../domain/zonedDates';
+import { randomId } from '../../services/deviceId';
 import { errorMessage } from '../../services/errors';
 import { DepartureRow } from './DepartureRow';
 import { ExceptionRow } from './ExceptionRow';
+import { SubsectionHeading } from './SubsectionHeading';
 import { useGetTimetableQuery, useSaveTimetableMutation } from '../../services/timetableApi';
 import { departureProblem, exceptionProblem, newDeparture, newException, sameTimetable } from './timetableDraft';
 
@@ -34,12 +37,14 @@ export function TimetableSection({ company }: { company: Company }) {
           {errorMessage(error, 'The timetable could not be loaded')}
         </Alert>
       ) : data ? (
-        <TimetableForm
-          key={JSON.stringify(data)}
-          company={company}
-          saved={data}
-          onSaved={() => setOutcome({ severity: 'success', message: 'Timetable saved' })}
-        />
+        <DateLocalization>
+          <TimetableForm
+            key={JSON.stringify(data)}
+            company={company}
+            saved={data}
+            onSaved={() => setOutcome({ severity: 'success', message: 'Timetable saved' })}
+          />
+        </DateLocalization>
       ) : (
         <ListSkeleton label="Loading the timetable" rowHeight={56} />
       )}
@@ -54,19 +59,30 @@ interface TimetableFormProps {
   onSaved: () => void;
 }
 
+type List = keyof Timetable;
+
 function TimetableForm({ company, saved, onSaved }: TimetableFormProps) {
   const [draft, setDraft] = useState(saved);
+  // Each row keeps its key: its date and time fields hold what is being typed, which must not move to another row.
+  const [keys, setKeys] = useState(() => ({
+    departures: saved.departures.map(() => randomId()),
+    exceptions: saved.exceptions.map(() => randomId()),
+  }));
   const [save, { isLoading, error }] = useSaveTimetableMutation();
   const tours = company.tours.filter((t) => !t.archived).map((t) => ({ id: t._id, label: t.label }));
   const today = todayInZone(company.timezone, new Date());
   const invalid =
     draft.departures.some((d) => departureProblem(d)) || draft.exceptions.some((e) => exceptionProblem(e));
-  const replace = <K extends keyof Timetable>(key: K, index: number, value: Timetable[K][number] | null) =>
-    setDraft({
-      ...draft,
-      [key]:
-        value === null ? draft[key].filter((_, i) => i !== index) : draft[key].map((v, i) => (i === index ? value : v)),
-    });
+  const replace = <K extends List>(list: K, index: number, value: Timetable[K][number]) =>
+    setDraft({ ...draft, [list]: draft[list].map((v, i) => (i === index ? value : v)) });
+  const remove = (list: List, index: number) => {
+    setDraft({ ...draft, [list]: draft[list].filter((_, i) => i !== index) });
+    setKeys({ ...keys, [list]: keys[list].filter((_, i) => i !== index) });
+  };
+  const add = <K extends List>(list: K, value: Timetable[K][number]) => {
+    setDraft({ ...draft, [list]: [...draft[list], value] });
+    setKeys({ ...keys, [list]: [...keys[list], randomId()] });
+  };
 
   if (tours.length === 0)
     return <Typography sx={{ mt: 2 }}>Add a tour above first, then the days and times it runs.</Typography>;
@@ -78,41 +94,35 @@ function TimetableForm({ company, saved, onSaved }: TimetableFormProps) {
   };
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
-      <Typography variant="h3">Weekly departures</Typography>
+      <SubsectionHeading>Weekly departures</SubsectionHeading>
       {draft.departures.length === 0 && <Typography>No departures yet.</Typography>}
       <Stack component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Weekly departures">
         {draft.departures.map((d, i) => (
           <DepartureRow
-            key={i}
+            key={keys.departures[i]}
             departure={d}
             tours={tours}
             onChange={(v) => replace('departures', i, v)}
-            onRemove={() => replace('departures', i, null)}
+            onRemove={() => remove('departures', i)}
           />
         ))}
       </Stack>
-      <Button
-        sx={{ alignSelf: 'flex-start' }}
-        onClick={() => setDraft({ ...draft, departures: [...draft.departures, newDeparture(tours[0]!.id, today)] })}
-      >
+      <Button sx={{ alignSelf: 'flex-start' }} onClick={() => add('departures', newDeparture(tours[0]!.id, today))}>
         Add a departure
       </Button>
-      <Typography variant="h3">One-day changes</Typography>
+      <SubsectionHeading>One-day changes</SubsectionHeading>
       <Stack component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="One-day changes">
         {draft.exceptions.map((e, i) => (
           <ExceptionRow
-            key={i}
+            key={keys.exceptions[i]}
             exception={e}
             tours={tours}
             onChange={(v) => replace('exceptions', i, v)}
-            onRemove={() => replace('exceptions', i, null)}
+            onRemove={() => remove('exceptions', i)}
           />
         ))}
       </Stack>
-      <Button
-        sx={{ alignSelf: 'flex-start' }}
-        onClick={() => setDraft({ ...draft, exceptions: [...draft.exceptions, newException(tours[0]!.id, today)] })}
-      >
+      <Button sx={{ alignSelf: 'flex-start' }} onClick={() => add('exceptions', newException(tours[0]!.id, today))}>
         Add a one-day change
       </Button>
       {error && <Alert severity="error">{errorMessage(error, 'The timetable was not saved. Try again.')}</Alert>}

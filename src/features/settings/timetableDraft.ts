@@ -1,18 +1,19 @@
-import { TIME_PATTERN } from '../../domain/dates';
+import { isCalendarDay, TIME_PATTERN } from '../../domain/dates';
 import type { DepartureException, Timetable, WeeklyDeparture } from '../../domain/timetable';
 
 export const WEEKDAYS = [
-  { day: 1, short: 'Mon', name: 'Monday' },
-  { day: 2, short: 'Tue', name: 'Tuesday' },
-  { day: 3, short: 'Wed', name: 'Wednesday' },
-  { day: 4, short: 'Thu', name: 'Thursday' },
-  { day: 5, short: 'Fri', name: 'Friday' },
-  { day: 6, short: 'Sat', name: 'Saturday' },
-  { day: 7, short: 'Sun', name: 'Sunday' },
+  { day: 1, short: 'Mon' },
+  { day: 2, short: 'Tue' },
+  { day: 3, short: 'Wed' },
+  { day: 4, short: 'Thu' },
+  { day: 5, short: 'Fri' },
+  { day: 6, short: 'Sat' },
+  { day: 7, short: 'Sun' },
 ] as const;
 
+/** No weekday until the Manager picks one: a departure saved without a look at its days must not run daily. */
 export function newDeparture(tourId: string, today: string): WeeklyDeparture {
-  return { tourId, weekdays: [1, 2, 3, 4, 5, 6, 7], time: '10:00', validFrom: today, validUntil: null, capacity: null };
+  return { tourId, weekdays: [], time: '10:00', validFrom: today, validUntil: null, capacity: null };
 }
 
 export function newException(tourId: string, today: string): DepartureException {
@@ -24,15 +25,16 @@ export function departureProblem(d: WeeklyDeparture): string | null {
   if (!d.tourId) return 'Pick a tour';
   if (!TIME_PATTERN.test(d.time)) return 'Enter the time as HH:mm';
   if (d.weekdays.length === 0) return 'Pick at least one weekday';
-  if (!d.validFrom) return 'Enter the first day';
-  if (d.validUntil && d.validUntil < d.validFrom) return 'The last day comes before the first';
+  if (!isCalendarDay(d.validFrom)) return 'Enter the first day as d/m/yyyy';
+  if (d.validUntil !== null && !isCalendarDay(d.validUntil)) return 'Enter the last day as d/m/yyyy, or leave it empty';
+  if (d.validUntil !== null && d.validUntil < d.validFrom) return 'The last day comes before the first';
   if (d.capacity !== null && (!Number.isInteger(d.capacity) || d.capacity < 1)) return 'Capacity: 1 guest or more';
   return null;
 }
 
 export function exceptionProblem(e: DepartureException): string | null {
   if (!e.tourId) return 'Pick a tour';
-  if (!e.date) return 'Enter the day';
+  if (!isCalendarDay(e.date)) return 'Enter the day as d/m/yyyy';
   if (!TIME_PATTERN.test(e.time)) return 'Enter the time as HH:mm';
   if (e.capacity !== null && (!Number.isInteger(e.capacity) || e.capacity < 1)) return 'Capacity: 1 guest or more';
   return null;

@@ -13,7 +13,9 @@ import TextField from '@mui/material/TextField';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, type FormEvent, type ReactNode } from 'react';
+import { useSignedInUser } from '../../app/hooks';
 import { PHONE_INVALID } from '../../domain/booking';
+import { phoneExample } from '../../domain/phoneExample';
 import { countHint, parseCount, steppedCount } from './bookingForm';
 
 interface BookingDialogFrameProps {
@@ -156,8 +158,13 @@ interface PhoneFieldProps {
   onChange: (value: string) => void;
 }
 
-/** The message is the spec's own ('A valid value is required'); an empty phone is allowed. */
+/**
+ * The message is the spec's own ('A valid value is required'); an empty phone is allowed. The example is a number of
+ * the company's country, where its zone tells it.
+ */
 export function PhoneField({ value, error, disabled, onChange }: PhoneFieldProps) {
+  const example = phoneExample(useSignedInUser().company.timezone);
+  const hint = example ? `Optional, e.g. ${example}` : 'Optional, starting with + and the country code';
   return (
     <TextField
       label="Phone"
@@ -166,7 +173,8 @@ export function PhoneField({ value, error, disabled, onChange }: PhoneFieldProps
       value={value}
       disabled={disabled}
       error={error !== null}
-      helperText={error === null ? 'Optional, e.g. +34 600 123 456' : PHONE_INVALID}
+      placeholder={example}
+      helperText={error === null ? hint : PHONE_INVALID}
       onChange={(event) => onChange(event.target.value)}
     />
   );
