@@ -3,10 +3,11 @@ import { bookingChanges } from '../../../src/domain/bookingChanges';
 import { CUSTOMER_TYPES, countsFromList, totalCount } from '../../../src/domain/customerTypes';
 import type { Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
-import { BadRequestError, NotFoundError } from '../../errors';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors';
+import { overCapacityFacts, takeSeats } from '../timetable/departureSeats';
 import { attendedCounts, bookedCounts, toBookingDto, viewerOf } from './bookings.mapper';
 import { findBooking, updateBooking } from './bookings.repository';
-import { rowSnapshot, slotOfBooking, snapshotFacts } from './bookingFacts';
+import { rowSnapshot, seatMoveOf, slotOfBooking, snapshotFacts } from './bookingFacts';
 import { changedFacts, recordEvent } from '../events/eventLog';
 import {
   assertKnownSource,
@@ -32,6 +33,7 @@ export class BookingEditsService {
       if (row.version !== body.version) throw staleError(toBookingDto(row, viewer));
       const edit = body.bookingAfterEditServer;
       assertModifiable(auth, auth.company, { day: edit.date, time: edit.time }, this.now());
+      if (body.allowOverCapacity && auth.role !== 'Manager') throw new ForbiddenError();
 
       const source = edit.source ?? row.source;
       if (source !== row.source) {
@@ -60,6 +62,10 @@ export class BookingEditsService {
       const changes = bookingChanges(rowSnapshot(row), after);
       const guide = await chosenGuide(tx, auth, body.chosenGuideName);
       if (changes.length === 0 && guide === undefined) return toBookingDto(row, viewer);
+      // More guests, or a move: judged as a new booking is, on the departure it goes to.
+      const seats = await takeSeats(tx, auth.companyId, seatMoveOf(row, after), {
+        overCapacity: body.allowOverCapacity,
+      });
 
       const updated = await updateBooking(
         tx,
@@ -91,7 +97,7 @@ export class BookingEditsService {
       if (updated) {
         const facts = changedFacts(
           { ...snapshotFacts(rowSnapshot(row)), Guide: row.guide },
-          { ...snapshotFacts(after), Guide: guide ? guide.guide : row.guide },
+          { ...snapshotFacts(after), Guide: guide ? guide.guide : row.guide, ...overCapacityFacts(seats) },
         );
         const kind = !row.cancelled && after.cancelled ? 'booking.cancelled' : 'booking.edited';
         await recordEvent(tx, auth, { kind, bookingIds: [row.id], slot: slotOfBooking(row), ...facts });
