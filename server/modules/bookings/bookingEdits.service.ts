@@ -65,6 +65,8 @@ export class BookingEditsService {
       // More guests, or a move: judged as a new booking is, on the departure it goes to.
       const seats = await takeSeats(tx, auth.companyId, seatMoveOf(row, after), {
         overCapacity: body.allowOverCapacity,
+        // Spec §5: an edit's time is free text; the timetable does not bind it.
+        outsideTimetable: true,
       });
 
       const updated = await updateBooking(

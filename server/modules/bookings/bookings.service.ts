@@ -117,7 +117,8 @@ export class BookingsService {
         tx,
         auth.companyId,
         { from: null, to: { slot, pax: totalCount(counts) } },
-        { overCapacity: body.allowOverCapacity },
+        // Not bound to the timetable: a Manager may book a tour at another time (spec: any slot).
+        { overCapacity: body.allowOverCapacity, outsideTimetable: true },
       );
       const row = await insertBooking(tx, {
         companyId: auth.companyId,
