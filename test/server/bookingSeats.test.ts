@@ -116,13 +116,11 @@ describeEachDb(
     it('judges an edit that adds guests or moves a booking onto a departure; fewer guests always pass', async () => {
       const t = ctx();
       const c = await companyWithDeparture(t, 17);
-      const mover = await addBooking(t.db, c.companyId, {
-        date: DAY,
-        time: '11:45',
-        adults: 2,
-        bookingId: 'Manually added',
-      });
+      const mover = await addBooking(t.db, c.companyId, { date: DAY, time: '11:45', adults: 2 });
       const onIt = await addBooking(t.db, c.companyId, { date: DAY, time: '10:30', adults: 2 });
+      /** The Guide's edit of the booking on the departure: 10:30 with these changes, based on `version`. */
+      const editOnIt = (changes: Record<string, unknown>, version: number) =>
+        editBooking(t.app, c.guide.token, onIt.id, { time: '10:30', ...changes }, { day: DAY, version });
       // 19 of 20 taken: 2 more do not fit, whether moved onto it or added to a booking on it.
       const moved = await editBooking(t.app, c.guide.token, mover.id, { time: '10:30' }, { day: DAY });
       expect([moved.statusCode, moved.json().code, moved.json().details]).toEqual([
@@ -130,39 +128,12 @@ describeEachDb(
         'OVER_CAPACITY',
         { seatsLeft: 1, capacity: 20 },
       ]);
-      const grown = await editBooking(
-        t.app,
-        c.guide.token,
-        onIt.id,
-        { time: '10:30', customers: [{ Adults: 4 }] },
-        { day: DAY },
-      );
+      const grown = await editOnIt({ customers: [{ Adults: 4 }] }, 1);
       expect([grown.statusCode, grown.json().code]).toEqual([409, 'OVER_CAPACITY']);
-      const byOne = await editBooking(
-        t.app,
-        c.guide.token,
-        onIt.id,
-        { time: '10:30', customers: [{ Adults: 3 }] },
-        { day: DAY },
-      );
-      expect(byOne.statusCode).toBe(200);
+      expect((await editOnIt({ customers: [{ Adults: 3 }] }, 1)).statusCode).toBe(200);
       // Now full: a name change passes, as do fewer guests.
-      const renamed = await editBooking(
-        t.app,
-        c.guide.token,
-        onIt.id,
-        { time: '10:30', customers: [{ Adults: 3 }], name: 'Ana Renamed' },
-        { day: DAY, version: 2 },
-      );
-      expect(renamed.statusCode).toBe(200);
-      const fewer = await editBooking(
-        t.app,
-        c.guide.token,
-        onIt.id,
-        { time: '10:30', customers: [{ Adults: 1 }] },
-        { day: DAY, version: 3 },
-      );
-      expect(fewer.statusCode).toBe(200);
+      expect((await editOnIt({ customers: [{ Adults: 3 }], name: 'Ana Renamed' }, 2)).statusCode).toBe(200);
+      expect((await editOnIt({ customers: [{ Adults: 1 }] }, 3)).statusCode).toBe(200);
       expect(await slotPax(t, c, '10:30')).toBe(18);
     });
 

@@ -7,7 +7,8 @@ import { renderRoute } from './renderWithProviders';
 import { server } from './server';
 
 const manager = makeUser({ company: { ...company, sources: [...company.sources, { id: 'viator', label: 'Viator' }] } });
-const HEADER = ['Booking Ref', 'Lead Traveller', 'Travel Date', 'Start', 'Product', 'Adults'];
+/** Named as the page guesses every column from. */
+const HEADER = ['Booking ID', 'Name', 'Date', 'Time', 'Tour', 'Adults'];
 const summary: ImportSummary = {
   rows: 1,
   counts: { create: 1, update: 0, cancel: 0, unchanged: 0, reject: 0 },
@@ -15,27 +16,11 @@ const summary: ImportSummary = {
   unknownTours: [],
 };
 
-/** The import routes, remembering the Viator mapping; answers the queries previews and imports were sent with. */
+/** The import routes; answers the queries previews and imports were sent with. */
 function serveImports() {
   const queries: Array<{ mode: string; query: Record<string, string> }> = [];
   server.use(
-    http.get(apiUrl('/api/imports/mappings'), () =>
-      HttpResponse.json([
-        {
-          source: 'Viator',
-          dateFormat: 'dd/MM/yyyy',
-          delimiter: 'semicolon',
-          columns: {
-            reference: 'Booking Ref',
-            name: 'Lead Traveller',
-            date: 'Travel Date',
-            time: 'Start',
-            tour: 'Product',
-            adults: 'Adults',
-          },
-        },
-      ]),
-    ),
+    http.get(apiUrl('/api/imports/mappings'), () => HttpResponse.json([])),
     http.get(apiUrl('/api/imports'), () => HttpResponse.json([])),
     http.post(apiUrl('/api/imports/inspect'), () =>
       HttpResponse.json({ encoding: 'utf-8', delimiter: 'semicolon', columns: HEADER, sample: [] }),

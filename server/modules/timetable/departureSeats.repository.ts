@@ -5,6 +5,7 @@ import { lockNames } from '../../db/advisoryLocks';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { bookings, departureExceptions, departures, tours } from '../../db/schema';
+import { departureColumns, exceptionColumns } from './timetable.repository';
 
 /** What the slots' departures are judged from: their tours' timetable, and the tours' ids by name. */
 export interface Schedule {
@@ -27,24 +28,11 @@ export async function scheduleOf(db: Db, companyId: string, slots: SlotKey[]): P
   const ids = [...tourIds.values()];
   if (ids.length === 0) return { timetable: { departures: [], exceptions: [] }, tourIds };
   const weekly = await db
-    .select({
-      tourId: departures.tourId,
-      weekdays: departures.weekdays,
-      time: departures.time,
-      validFrom: departures.validFrom,
-      validUntil: departures.validUntil,
-      capacity: departures.capacity,
-    })
+    .select(departureColumns)
     .from(departures)
     .where(and(eq(departures.companyId, companyId), inArray(departures.tourId, ids)));
   const exceptions = await db
-    .select({
-      tourId: departureExceptions.tourId,
-      date: departureExceptions.date,
-      time: departureExceptions.time,
-      kind: departureExceptions.kind,
-      capacity: departureExceptions.capacity,
-    })
+    .select(exceptionColumns)
     .from(departureExceptions)
     .where(
       and(
