@@ -1,6 +1,6 @@
-import { fromZonedTime } from 'date-fns-tz';
 import type { Role } from './auth';
-import { WALKIN_SOURCE, type Company } from './company';
+import type { Company } from './company';
+import { slotStart, type SlotRef } from './slotStart';
 import { isCalendarDay } from './dates';
 import { todayInZone } from './zonedDates';
 
@@ -12,17 +12,9 @@ export const GUIDE_HIDDEN_MESSAGE = 'Only Managers can see these tours';
 
 const MINUTE = 60_000;
 
-export interface SlotRef {
-  day: string;
-  time: string;
-}
+export type { SlotRef };
 
 type CompanyRules = Pick<Company, 'timezone' | 'unlockBookings' | 'hideBookings' | 'beforeTime' | 'afterTime'>;
-
-/** The instant a slot starts: its day and time are wall-clock values in the company's timezone. */
-export function slotStart(slot: SlotRef, timezone: string): Date {
-  return fromZonedTime(`${slot.day}T${slot.time}:00`, timezone);
-}
 
 export function nextDay(day: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
@@ -33,26 +25,6 @@ export function nextDay(day: string): string {
 export function previousDay(day: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
-}
-
-/** A departure has started once its start is reached: the channel API sells no seats on it. */
-export function hasStarted(slot: SlotRef, timezone: string, now: Date): boolean {
-  return now.getTime() >= slotStart(slot, timezone).getTime();
-}
-
-/**
- * Add Booking's "Checked in now" starts on for a walk-in whose departure has started or starts within the company's
- * beforeTime (the window in which a Guide sees it coming): they are standing there. A walk-in booked for a later
- * departure has not come yet.
- */
-export function walkInCheckedIn(
-  source: string,
-  slot: SlotRef,
-  company: Pick<Company, 'timezone' | 'beforeTime'>,
-  now: Date,
-): boolean {
-  if (source !== WALKIN_SOURCE) return false;
-  return now.getTime() >= slotStart(slot, company.timezone).getTime() - company.beforeTime * MINUTE;
 }
 
 /** Spec §4 lock: Managers always; Guides when unlocked, or until 30 minutes after the start (any time before). */

@@ -6,7 +6,7 @@ import type { ChannelBookingBody, ChannelChanges } from '../../../src/domain/sch
 import type { Db } from '../../db/client';
 import type { Tenancy } from '../../db/tenancy';
 import { takesSeats } from '../../../src/domain/capacity';
-import { hasStarted } from '../../../src/domain/slotRules';
+import { hasStarted } from '../../../src/domain/departureTimes';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import { changedFacts, recordEvent, type EventActor } from '../events/eventLog';
 import { rowSnapshot, seatMoveOf, slotOfBooking, snapshotFacts } from '../bookings/bookingFacts';

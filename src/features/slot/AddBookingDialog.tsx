@@ -13,7 +13,7 @@ import { overCapacityMessage, seatsLeft } from '../../domain/capacity';
 import { DAY_FORMAT } from '../../domain/dates';
 import type { ScheduledSlot } from '../../domain/schemas/booking';
 import type { SlotSummary } from '../../domain/slotGroups';
-import { walkInCheckedIn } from '../../domain/slotRules';
+import { walkInCheckedIn } from '../../domain/departureTimes';
 import { errorMessage, overCapacityOf } from '../../services/errors';
 import { activeLabels } from '../../domain/company';
 import { addBody, addErrors, addFormFor, partySize, type AddForm } from './addBookingForm';
