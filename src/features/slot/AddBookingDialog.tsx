@@ -9,7 +9,7 @@ import { format, isValid, parse } from 'date-fns';
 import { useState } from 'react';
 import { useSignedInUser } from '../../app/hooks';
 import { ADD_ADULTS_MAX, ADD_ADULTS_MIN, ADD_OTHER_MAX, type Booking } from '../../domain/booking';
-import { overCapacityMessage, seatsLeft } from '../../domain/capacity';
+import { overCapacityMessage, seatsLeft, slotKeyOf } from '../../domain/capacity';
 import { DAY_FORMAT } from '../../domain/dates';
 import type { ScheduledSlot } from '../../domain/schemas/booking';
 import type { SlotSummary } from '../../domain/slotGroups';
@@ -81,8 +81,6 @@ interface AddBookingFormProps {
   onCreated: (booking: Booking) => void;
 }
 
-const slotKey = (slot: { day: string; time: string; tour: string }) => `${slot.day}|${slot.time}|${slot.tour}`;
-
 function AddBookingForm({ day, fixed, departures, loads, onClose, onCreated }: AddBookingFormProps) {
   const user = useSignedInUser();
   const sourceOptions = activeLabels(user.company.sources);
@@ -107,7 +105,7 @@ function AddBookingForm({ day, fixed, departures, loads, onClose, onCreated }: A
 
   // Seats left: as the server counted them when it refused, else from the page's counts.
   const load = chosen && loads.find((l) => l.time === chosen.time && l.tour === chosen.tour);
-  const refused = chosen && sentTo === slotKey(chosen) ? overCapacityOf(error) : undefined;
+  const refused = chosen && sentTo === slotKeyOf(chosen) ? overCapacityOf(error) : undefined;
   const left = refused?.seatsLeft ?? (load?.capacity ? seatsLeft(load.capacity, load.pax) : null);
   const overCapacity = left !== null && partySize(form) > left;
   // Spec §5 defaults to Walkin; a walk-in is checked in when its departure is (about to be) under way.
@@ -121,7 +119,7 @@ function AddBookingForm({ day, fixed, departures, loads, onClose, onCreated }: A
 
   const create = async () => {
     if (!canCreate || !chosen) return;
-    setSentTo(slotKey(chosen));
+    setSentTo(slotKeyOf(chosen));
     const body = addBody(form, chosen, { checkedIn, overCapacity });
     const result = await addBooking({ ...chosen, body });
     if (result.data) onCreated(result.data);
