@@ -179,7 +179,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(eventsRoutes, { history: new HistoryService(tenancy, deps.now) });
   await app.register(apiKeysRoutes, { apiKeys: new ApiKeysService(tenancy) });
   await app.register(channelRoutes, {
-    channel: new ChannelBookingsService(tenancy),
+    channel: new ChannelBookingsService(tenancy, deps.now),
     rateLimit: { max: config.channelRateLimit, timeWindow: 60_000 },
   });
   await app.register(importsRoutes, { imports: new ImportsService(tenancy, deps.now) });

@@ -42,8 +42,11 @@ export function historySummary(entry: HistoryEntry): string {
       return entry.changes.length > 0 ? entry.changes.map(changeText).join(', ') : 'Edited';
     case 'booking.cancelled':
       return 'Cancelled';
-    case 'booking.added':
-      return 'Added';
+    case 'booking.added': {
+      // A Manager's "Book anyway" is what a reader of the history looks for.
+      const over = change('Over capacity');
+      return over ? `Added over capacity (${over.to ?? '—'})` : 'Added';
+    }
     case 'booking.guideAssigned':
       return `Guide → ${change('Guide')?.to ?? '—'}`;
     case 'slot.noteSaved': {

@@ -1,6 +1,6 @@
-import { fromZonedTime } from 'date-fns-tz';
 import type { Role } from './auth';
 import type { Company } from './company';
+import { slotStart, type SlotRef } from './slotStart';
 import { isCalendarDay } from './dates';
 import { todayInZone } from './zonedDates';
 
@@ -12,17 +12,9 @@ export const GUIDE_HIDDEN_MESSAGE = 'Only Managers can see these tours';
 
 const MINUTE = 60_000;
 
-export interface SlotRef {
-  day: string;
-  time: string;
-}
+export type { SlotRef };
 
 type CompanyRules = Pick<Company, 'timezone' | 'unlockBookings' | 'hideBookings' | 'beforeTime' | 'afterTime'>;
-
-/** The instant a slot starts: its day and time are wall-clock values in the company's timezone. */
-export function slotStart(slot: SlotRef, timezone: string): Date {
-  return fromZonedTime(`${slot.day}T${slot.time}:00`, timezone);
-}
 
 export function nextDay(day: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];

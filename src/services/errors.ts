@@ -1,5 +1,6 @@
 import type { Booking } from '../domain/booking';
 import type { CheckInConflict } from '../domain/schemas/booking';
+import type { SeatsLeft } from '../domain/schemas/capacity';
 
 export const NETWORK_MESSAGE = 'Cannot reach the server. Check the connection and try again.';
 
@@ -35,4 +36,12 @@ export function conflictOf(error: unknown): { current: Booking; conflicts: Check
   if (errorCode(error) !== 'CHECK_IN_CONFLICT') return undefined;
   const { current, conflicts } = (error as { data: { current: Booking; conflicts?: CheckInConflict[] } }).data;
   return { current, conflicts: conflicts ?? [] };
+}
+
+/** A 409 OVER_CAPACITY: the seats the departure had left when the server counted them, and its capacity. */
+export function overCapacityOf(error: unknown): SeatsLeft | undefined {
+  if (errorCode(error) !== 'OVER_CAPACITY') return undefined;
+  const { details } = (error as { data: { details?: Partial<SeatsLeft> } }).data;
+  if (typeof details?.seatsLeft !== 'number' || typeof details.capacity !== 'number') return undefined;
+  return { seatsLeft: details.seatsLeft, capacity: details.capacity };
 }

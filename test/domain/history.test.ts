@@ -87,6 +87,17 @@ describe('historySummary', () => {
     ],
     ['an added booking', { kind: 'booking.added', changes: [{ field: 'Adults', to: '2' }] }, 'Added'],
     [
+      'a booking a Manager added over capacity',
+      {
+        kind: 'booking.added',
+        changes: [
+          { field: 'Adults', to: '25' },
+          { field: 'Over capacity', to: '28 / 20 pax' },
+        ],
+      },
+      'Added over capacity (28 / 20 pax)',
+    ],
+    [
       'a guide assigned',
       { kind: 'booking.guideAssigned', changes: [{ field: 'Guide', from: '—', to: 'Lucia' }] },
       'Guide → Lucia',

@@ -6,8 +6,8 @@ import {
   noteUniqueId,
   parseNoteUniqueId,
   previousDay,
-  slotStart,
 } from '../../src/domain/slotRules';
+import { slotStart } from '../../src/domain/slotStart';
 
 const madrid = {
   timezone: 'Europe/Madrid',

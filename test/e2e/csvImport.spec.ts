@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { addDays, format, parseISO } from 'date-fns';
 import { MANAGER, expectNoSeriousA11yViolations, signIn, todayInMadrid } from './fixtures';
 
-/** The fees CSV's Viator count for the Tapas Tour today (0 when the tour has no row yet). */
-async function viatorTapasFee(page: Page): Promise<number> {
+/** The fees CSV's Viator count for the Royal Palace & Gardens today (0 when the tour has no row yet). */
+async function viatorPalaceFee(page: Page): Promise<number> {
   await page.goto('/fees');
   await expect(page.getByRole('grid', { name: 'Fees' })).toBeVisible();
   const downloading = page.waitForEvent('download');
@@ -13,7 +14,7 @@ async function viatorTapasFee(page: Page): Promise<number> {
     .trim()
     .split(/\r?\n/);
   const header = (lines[0] ?? '').split(',');
-  const row = lines.slice(1).find((line) => line.includes('Tapas Tour'));
+  const row = lines.slice(1).find((line) => line.includes('Royal Palace & Gardens'));
   return row ? Number(row.split(',')[header.indexOf('Viator')]) : 0;
 }
 
@@ -32,16 +33,16 @@ test('a Manager imports a channel CSV: maps, previews, applies, and the bookings
   const guest = `Zoë Núñez ${stamp}`;
   const csv = [
     'Booking Ref;Lead Traveller;Travel Date;Start;Product;Adults;Children;Status',
-    `T-${stamp}-1;${guest};${d}/${m}/${y};19:30;Tapas Tour;3;1;Confirmed`,
-    `T-${stamp}-2;Jonas Berg ${stamp};${d}/${m}/${y};19:30;Tapas Tour;2;0;Confirmed`,
-    `T-${stamp}-3;Ada Gone ${stamp};${d}/${m}/${y};19:30;Tapas Tour;2;0;Cancelled`,
-    `T-${stamp}-4;Bo Wrong ${stamp};31/02/${y};19:30;Tapas Tour;2;0;Confirmed`,
+    `T-${stamp}-1;${guest};${d}/${m}/${y};11:30;Royal Palace & Gardens;3;1;Confirmed`,
+    `T-${stamp}-2;Jonas Berg ${stamp};${d}/${m}/${y};11:30;Royal Palace & Gardens;2;0;Confirmed`,
+    `T-${stamp}-3;Ada Gone ${stamp};${d}/${m}/${y};11:30;Royal Palace & Gardens;2;0;Cancelled`,
+    `T-${stamp}-4;Bo Wrong ${stamp};31/02/${y};11:30;Royal Palace & Gardens;2;0;Confirmed`,
   ].join('\r\n');
-  const fileName = `tapas-${stamp}.csv`;
+  const fileName = `palace-${stamp}.csv`;
 
   await signIn(page, MANAGER);
   await expect(page).toHaveURL(/\/bookings\/date\//);
-  const feeBefore = await viatorTapasFee(page);
+  const feeBefore = await viatorPalaceFee(page);
 
   await page.goto('/imports');
   await page.getByLabel('CSV file').setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -71,14 +72,14 @@ test('a Manager imports a channel CSV: maps, previews, applies, and the bookings
 
   await page.getByRole('link', { name: /^See / }).click();
   await expect(page).toHaveURL(new RegExp(`/bookings/date/${day}$`));
-  await page.goto(`/bookings/date/${day}/19:30/Tapas%20Tour`);
+  await page.goto(`/bookings/date/${day}/11:30/Royal%20Palace%20%26%20Gardens`);
   const row = page.getByRole('listitem', { name: guest });
   await expect(row).toContainText('Viator');
   await expect(page.getByRole('listitem', { name: `Ada Gone ${stamp}` })).toHaveCount(0);
   await row.getByRole('switch', { name: 'Checked in' }).click();
   await expect(row.getByRole('switch', { name: 'Checked in' })).toBeChecked();
 
-  await expect.poll(() => viatorTapasFee(page)).toBe(feeBefore + 3);
+  await expect.poll(() => viatorPalaceFee(page)).toBe(feeBefore + 3);
 });
 
 // A channel names the tour its own way: the Manager says which tour it is once, and Settings shows it as another name.
@@ -86,7 +87,9 @@ test("a Manager gives a tour the name a channel's file uses, imports its rows, a
   page,
 }, testInfo) => {
   const stamp = `${testInfo.project.name}-${Date.now()}`;
-  const [y, m, d] = todayInMadrid().split('-');
+  // Past the demo's bookings (two weeks ahead), within its timetable: the Tapas Tour's 25 seats are free.
+  const day = format(addDays(parseISO(todayInMadrid()), 21), 'yyyy-MM-dd');
+  const [y, m, d] = day.split('-');
   const product = `Barcelona: Tapas Night ${stamp}`;
   const csv = [
     'Booking Ref;Lead Traveller;Travel Date;Start;Product;Adults',
@@ -118,7 +121,7 @@ test("a Manager gives a tour the name a channel's file uses, imports its rows, a
   await page.getByRole('button', { name: 'Import 2 bookings' }).click();
   await expect(page.getByText('2 bookings imported from night.csv: 2 created')).toBeVisible();
 
-  await page.goto(`/bookings/date/${todayInMadrid()}/19:30/Tapas%20Tour`);
+  await page.goto(`/bookings/date/${day}/19:30/Tapas%20Tour`);
   await expect(page.getByRole('listitem', { name: `Lía Ortega ${stamp}` })).toBeVisible();
 
   // Settings shows the name under the tour; removing it leaves the tour as it was.

@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../server/db/client';
-import { apiKeys, companies } from '../../server/db/schema';
+import { apiKeys, companies, departures } from '../../server/db/schema';
 import { newApiKey } from '../../server/modules/channel/apiKeySecret';
 import { hashPassword } from '../../server/modules/auth/passwords';
 import { insertBooking, type BookingRow, type NewBooking } from '../../server/modules/bookings/bookings.repository';
@@ -150,5 +150,23 @@ export function editBooking(
       },
       ...extra,
     },
+  });
+}
+
+/** A weekly departure of a tour, every day from 2026-01-01 unless told otherwise. */
+export async function addDeparture(
+  db: Db,
+  companyId: string,
+  tourId: string,
+  departure: { time: string; capacity: number | null; weekdays?: number[]; validFrom?: string },
+): Promise<void> {
+  await db.insert(departures).values({
+    companyId,
+    id: uuidv7(),
+    tourId,
+    weekdays: [1, 2, 3, 4, 5, 6, 7],
+    validFrom: '2026-01-01',
+    validUntil: null,
+    ...departure,
   });
 }

@@ -1,4 +1,4 @@
-import { slotStart } from '../../src/domain/slotRules';
+import { slotStart } from '../../src/domain/slotStart';
 import { addBooking, createCompany, type CompanyFixture } from './fixtures';
 import { bearer, describeEachDb, type TestApp } from './helpers';
 

@@ -78,6 +78,8 @@ interface SlotOptions {
   guides?: Array<{ _id: string; name: string }>;
   /** The slot's shift; null (the default) answers 404 NO_SHIFT, as the server does before the first split. */
   shift?: Shift | null;
+  /** The departure's capacity in the timetable; absent as from a server before capacities. */
+  capacity?: number | null;
 }
 
 /**
@@ -91,6 +93,7 @@ export function serveSlot({
   note = '',
   guides = [],
   shift = null,
+  capacity,
 }: SlotOptions = {}) {
   const held = { bookings, shift };
   const calls = {
@@ -102,7 +105,11 @@ export function serveSlot({
   server.use(
     http.get(apiUrl('/api/bookings/date/:day/:time/:tour'), ({ params }) => {
       calls.slot.push(params as Record<string, string>);
-      return HttpResponse.json({ bookings: held.bookings, modifiable });
+      return HttpResponse.json({
+        bookings: held.bookings,
+        modifiable,
+        ...(capacity === undefined ? {} : { capacity }),
+      });
     }),
     http.get(apiUrl('/api/shift/:time/:day/:tour/:companyName'), ({ params }) => {
       calls.shift.push(params as Record<string, string>);

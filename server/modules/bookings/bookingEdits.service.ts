@@ -3,10 +3,11 @@ import { bookingChanges } from '../../../src/domain/bookingChanges';
 import { CUSTOMER_TYPES, countsFromList, totalCount } from '../../../src/domain/customerTypes';
 import type { Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
-import { BadRequestError, NotFoundError } from '../../errors';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors';
+import { overCapacityFacts, takeSeats } from '../timetable/departureSeats';
 import { attendedCounts, bookedCounts, toBookingDto, viewerOf } from './bookings.mapper';
 import { findBooking, updateBooking } from './bookings.repository';
-import { rowSnapshot, slotOfBooking, snapshotFacts } from './bookingFacts';
+import { rowSnapshot, seatMoveOf, slotOfBooking, snapshotFacts } from './bookingFacts';
 import { changedFacts, recordEvent } from '../events/eventLog';
 import { followBookingChange } from '../shifts/shiftHeads';
 import {
@@ -33,6 +34,7 @@ export class BookingEditsService {
       if (row.version !== body.version) throw staleError(toBookingDto(row, viewer));
       const edit = body.bookingAfterEditServer;
       assertModifiable(auth, auth.company, { day: edit.date, time: edit.time }, this.now());
+      if (body.allowOverCapacity && auth.role !== 'Manager') throw new ForbiddenError();
 
       const source = edit.source ?? row.source;
       if (source !== row.source) {
@@ -61,6 +63,12 @@ export class BookingEditsService {
       const changes = bookingChanges(rowSnapshot(row), after);
       const guide = await chosenGuide(tx, auth, body.chosenGuideName);
       if (changes.length === 0 && guide === undefined) return toBookingDto(row, viewer);
+      // More guests, or a move: judged as a new booking is, on the departure it goes to.
+      const seats = await takeSeats(tx, auth.companyId, seatMoveOf(row, after), {
+        overCapacity: body.allowOverCapacity,
+        // Spec §5: an edit's time is free text; the timetable does not bind it.
+        outsideTimetable: true,
+      });
 
       const updated = await updateBooking(
         tx,
@@ -93,7 +101,12 @@ export class BookingEditsService {
         const split = await followBookingChange(tx, auth.companyId, row, updated);
         const facts = changedFacts(
           { ...snapshotFacts(rowSnapshot(row)), Guide: row.guide, ...split?.before },
-          { ...snapshotFacts(after), Guide: guide ? guide.guide : row.guide, ...split?.after },
+          {
+            ...snapshotFacts(after),
+            Guide: guide ? guide.guide : row.guide,
+            ...split?.after,
+            ...overCapacityFacts(seats),
+          },
         );
         const kind = !row.cancelled && after.cancelled ? 'booking.cancelled' : 'booking.edited';
         await recordEvent(tx, auth, { kind, bookingIds: [row.id], slot: slotOfBooking(row), ...facts });

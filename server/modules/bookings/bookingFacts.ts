@@ -1,4 +1,5 @@
-import { CUSTOMER_TYPES } from '../../../src/domain/customerTypes';
+import type { SeatMove } from '../../../src/domain/capacity';
+import { CUSTOMER_TYPES, totalCount } from '../../../src/domain/customerTypes';
 import type { BookingSnapshot } from '../../../src/domain/bookingChanges';
 import type { EventSlot } from '../../../src/domain/events';
 import type { Facts } from '../events/eventLog';
@@ -59,5 +60,16 @@ export function rowSnapshot(row: BookingRow): BookingSnapshot {
     source: row.source,
     phone: row.phone,
     cancelled: row.cancelled,
+  };
+}
+
+/** Where a write takes a booking's guests: from its departure (none when new or cancelled) to the one it wants. */
+export function seatMoveOf(row: BookingRow | undefined, wanted: BookingSnapshot): SeatMove {
+  return {
+    from: row && !row.cancelled ? { slot: { day: row.date, time: row.time, tour: row.tour }, pax: row.pax } : null,
+    to: {
+      slot: { day: wanted.date, time: wanted.time, tour: wanted.tour },
+      pax: wanted.cancelled ? 0 : totalCount(wanted.counts),
+    },
   };
 }

@@ -14,6 +14,7 @@ import {
   timeSchema,
   tourNameSchema,
 } from '../../../src/domain/schemas/booking';
+import { seatConflictSchema } from '../../../src/domain/schemas/capacity';
 import { assignGuideBodySchema, timeRangeBodySchema } from '../../../src/domain/schemas/team';
 import { requireCaller } from '../../plugins/auth';
 import type { BookingEditsService } from './bookingEdits.service';
@@ -24,6 +25,8 @@ import type { GuideBookingsService } from './guideBookings.service';
 const idParams = z.object({ id: z.uuid({ message: 'Not a booking id' }) });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const conflict = errorBodySchema.extend({ current: bookingSchema.optional() });
+/** An edit's 409: another write came first (`current`), or the departure has no seats for it. */
+const editConflict = seatConflictSchema.extend({ current: bookingSchema.optional() });
 const checkInConflict = conflict.extend({ conflicts: z.array(checkInConflictSchema).optional() });
 /** draft-ietf-httpapi-idempotency-key-header: a quoted string; a bare one is taken too. */
 const idempotencyHeaders = z.object({
@@ -114,7 +117,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
         tags,
         params: idParams,
         body: editBookingBodySchema,
-        response: { 200: bookingSchema, ...errors, 409: conflict, 413: errorBodySchema, 415: errorBodySchema },
+        response: { 200: bookingSchema, ...errors, 409: editConflict, 413: errorBodySchema, 415: errorBodySchema },
       },
     },
     async (request) => bookingEdits.edit(requireCaller(request), request.params.id, request.body),
@@ -127,7 +130,13 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         body: addBookingBodySchema,
-        response: { 201: bookingSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
+        response: {
+          201: bookingSchema,
+          ...errors,
+          409: seatConflictSchema,
+          413: errorBodySchema,
+          415: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {

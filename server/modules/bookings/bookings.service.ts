@@ -14,8 +14,9 @@ import { countsFromList, totalCount } from '../../../src/domain/customerTypes';
 import { canModifySlot, canSeeSlot, type SlotRef } from '../../../src/domain/slotRules';
 import type { Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
-import { BadRequestError } from '../../errors';
+import { BadRequestError, ForbiddenError } from '../../errors';
 import { recordEvent } from '../events/eventLog';
+import { capacityOf, overCapacityFacts, takeSeats } from '../timetable/departureSeats';
 import { timetableOfDay } from '../timetable/timetable.repository';
 import { attendanceFacts, rowSnapshot, slotOfBooking, snapshotFacts } from './bookingFacts';
 import { toBookingDto, viewerOf } from './bookings.mapper';
@@ -87,6 +88,7 @@ export class BookingsService {
       return {
         bookings: rows.map((row) => toBookingDto(row, viewer)),
         modifiable: canModifySlot(auth.role, auth.company, slot, now),
+        capacity: await capacityOf(tx, auth.companyId, slot),
       };
     });
   }
@@ -107,8 +109,17 @@ export class BookingsService {
     assertAttendeesBooked(attended, counts);
     return this.tenancy.runAs(caller, async (tx, auth) => {
       assertModifiable(auth, auth.company, { day: body.date, time: body.time }, this.now());
+      if (body.allowOverCapacity && auth.role !== 'Manager') throw new ForbiddenError();
       await assertKnownTour(tx, auth.companyId, body.tour);
       await assertKnownSource(tx, auth.companyId, source);
+      const slot = { day: body.date, time: body.time, tour: body.tour };
+      const seats = await takeSeats(
+        tx,
+        auth.companyId,
+        { from: null, to: { slot, pax: totalCount(counts) } },
+        // Not bound to the timetable: a Manager may book a tour at another time (spec: any slot).
+        { overCapacity: body.allowOverCapacity, outsideTimetable: true },
+      );
       const row = await insertBooking(tx, {
         companyId: auth.companyId,
         id: uuidv7(),
@@ -134,7 +145,11 @@ export class BookingsService {
         kind: 'booking.added',
         bookingIds: [row.id],
         slot: slotOfBooking(row),
-        after: { ...snapshotFacts(rowSnapshot(row)), ...prefixed('Checked in ', checkedIn) },
+        after: {
+          ...snapshotFacts(rowSnapshot(row)),
+          ...prefixed('Checked in ', checkedIn),
+          ...overCapacityFacts(seats),
+        },
       });
       return toBookingDto(row, viewerOf(auth.role, auth.company));
     });

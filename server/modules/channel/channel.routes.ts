@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../../src/domain/schemas/auth';
 import { bookingSchema } from '../../../src/domain/schemas/booking';
+import { seatConflictSchema } from '../../../src/domain/schemas/capacity';
 import {
   channelBookingBodySchema,
   channelBookingParamsSchema,
@@ -37,9 +38,17 @@ export const channelRoutes: FastifyPluginAsyncZod<ChannelRoutesOptions> = async 
       config,
       schema: {
         tags,
+        summary: 'Create (201) or update (200) the booking with this channel reference',
+        description:
+          'A write that puts guests on a departure (a new booking, more guests, another date, time or tour) is ' +
+          "judged against the company's timetable, for a tour that has one: 409 `NO_DEPARTURE` when the timetable " +
+          'has no departure of the tour at that date and time, 409 `OVER_CAPACITY` when the departure has fewer ' +
+          'seats left than it needs (`details.seatsLeft`, `details.capacity`), and 400 `DEPARTURE_PAST` when the ' +
+          'departure has already started. Fewer guests, a new name or phone, and cancelling always pass. ' +
+          'Also 409 `COUNTS_BELOW_CHECKED_IN` and `CANCELLED`.',
         params: channelBookingParamsSchema,
         body: channelBookingBodySchema,
-        response: { 200: bookingSchema, 201: bookingSchema, ...bodyErrors },
+        response: { 200: bookingSchema, 201: bookingSchema, ...bodyErrors, 409: seatConflictSchema },
       },
     },
     async (request, reply) => {

@@ -5,9 +5,13 @@ import { CUSTOMER_TYPES, totalCount, type CustomerCounts } from '../../../src/do
 import type { ChannelBookingBody, ChannelChanges } from '../../../src/domain/schemas/channel';
 import type { Db } from '../../db/client';
 import type { Tenancy } from '../../db/tenancy';
-import { ConflictError, NotFoundError } from '../../errors';
+import { takesSeats } from '../../../src/domain/capacity';
+import { hasStarted } from '../../../src/domain/departureTimes';
+import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import { changedFacts, recordEvent, type EventActor } from '../events/eventLog';
-import { rowSnapshot, slotOfBooking, snapshotFacts } from '../bookings/bookingFacts';
+import { rowSnapshot, seatMoveOf, slotOfBooking, snapshotFacts } from '../bookings/bookingFacts';
+import { findCompanySettings } from '../companies/companies.repository';
+import { takeSeats } from '../timetable/departureSeats';
 import { attendedCounts, toBookingDto, type Viewer } from '../bookings/bookings.mapper';
 import { insertBooking, updateBooking, type BookingRow } from '../bookings/bookings.repository';
 import { staleError } from '../bookings/bookings.rules';
@@ -49,7 +53,10 @@ function snapshotOf(body: ChannelBookingBody, source: string, tour: string): Boo
 
 /** The channel API (issue 24): a booking created or updated by its channel reference, cancelled, or listed by change. */
 export class ChannelBookingsService {
-  constructor(private readonly tenancy: Tenancy) {}
+  constructor(
+    private readonly tenancy: Tenancy,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   upsert(key: ParsedApiKey, source: string, externalId: string, body: ChannelBookingBody): Promise<Upserted> {
     return runAsKey(this.tenancy, key, async (tx, actor) => {
@@ -95,6 +102,7 @@ export class ChannelBookingsService {
   }
 
   private async create(tx: Db, actor: EventActor, externalId: string, wanted: BookingSnapshot): Promise<Booking> {
+    await this.takeSeats(tx, actor.companyId, undefined, wanted);
     const { counts } = wanted;
     const row = await insertBooking(tx, {
       companyId: actor.companyId,
@@ -142,6 +150,7 @@ export class ChannelBookingsService {
       const message = `${field}: ${attended[below]} already checked in; the booking cannot have fewer`;
       throw new ConflictError(message, 'COUNTS_BELOW_CHECKED_IN');
     }
+    await this.takeSeats(tx, actor.companyId, row, wanted);
     const { counts } = wanted;
     const updated = await updateBooking(
       tx,
@@ -173,5 +182,22 @@ export class ChannelBookingsService {
       ...facts,
     });
     return toBookingDto(updated, CHANNEL_VIEWER);
+  }
+
+  /**
+   * A write that puts guests on a departure (a new booking, more guests, a move) must find it in the timetable, not
+   * yet started, with the seats: 400 DEPARTURE_PAST, 409 NO_DEPARTURE or OVER_CAPACITY. A channel has no override.
+   */
+  private async takeSeats(tx: Db, companyId: string, row: BookingRow | undefined, wanted: BookingSnapshot) {
+    const move = seatMoveOf(row, wanted);
+    if (!takesSeats(move)) return;
+    const company = await findCompanySettings(tx, companyId);
+    if (hasStarted(move.to.slot, company?.timezone ?? 'UTC', this.now())) {
+      throw new BadRequestError(
+        'date: this departure has already started: its seats are no longer sold',
+        'DEPARTURE_PAST',
+      );
+    }
+    await takeSeats(tx, companyId, move);
   }
 }

@@ -8,7 +8,9 @@ import type { BookingRow } from '../bookings/bookings.repository';
 import { bookingChanges, type BookingSnapshot } from '../../../src/domain/bookingChanges';
 import { changedFacts, eventOf } from '../events/eventLog';
 import { appendEvents, type NewEvent } from '../events/events.repository';
-import { planRow } from './importPlan';
+import { SeatLedger, type SeatOverrides, type SlotKey } from '../../../src/domain/capacity';
+import { loadSeats } from '../timetable/departureSeats';
+import { planRow, type ImportSeats } from './importPlan';
 import { findByReferences, lockReferences, referenceKey } from './imports.repository';
 import { importedRow, insertImported, updateImported } from './importWrites';
 
@@ -32,32 +34,54 @@ const refsOf = (rows: ReadRow[]) => rows.map((r) => ({ source: r.booking.source,
 const existingOf = (found: Map<string, BookingRow>, { booking }: ReadRow) =>
   found.get(referenceKey(booking.source, booking.reference));
 
-/** What a batch of rows would do, read only (the preview). */
-export async function previewBatch(tx: Db, companyId: string, rows: ReadRow[]): Promise<ImportRowResult[]> {
+/** The departures a batch's rows come from and go to. */
+function slotsOf(found: Map<string, BookingRow>, rows: ReadRow[]): SlotKey[] {
+  return rows.flatMap((read) => {
+    const { date, time, tour } = read.booking;
+    const existing = existingOf(found, read);
+    const to = { day: date, time, tour };
+    return existing ? [to, { day: existing.date, time: existing.time, tour: existing.tour }] : [to];
+  });
+}
+
+/**
+ * What a batch of rows would do, read only (the preview). The ledger is the whole file's: a departure's guests are
+ * read once, then each row that passes counts for the rows after it, as the import's committed batches will.
+ */
+export async function previewBatch(
+  tx: Db,
+  companyId: string,
+  rows: ReadRow[],
+  seats: ImportSeats,
+): Promise<ImportRowResult[]> {
   const found = await findByReferences(tx, companyId, refsOf(rows));
+  await loadSeats(tx, companyId, seats.ledger, slotsOf(found, rows), { lock: false });
   return rows.map((read) => {
-    const plan = planRow(read.booking, existingOf(found, read));
+    const plan = planRow(read.booking, existingOf(found, read), seats);
     return resultOf(read, plan.outcome, plan.reason);
   });
 }
 
 /**
- * Applies a batch in the caller's transaction: the references locked as the channel API locks them, then one insert,
- * one update and one append of events (one per booking, carrying the import's id so it can be undone), each a single
- * statement.
+ * Applies a batch in the caller's transaction: the references locked as the channel API locks them, and the
+ * departures as Add Booking locks them, then one insert, one update and one append of events (one per booking,
+ * carrying the import's id so it can be undone), each a single statement.
  */
 export async function applyBatch(
   tx: Db,
   auth: AuthContext,
   rows: ReadRow[],
   importId: string,
+  overrides: SeatOverrides,
 ): Promise<ImportRowResult[]> {
   const { companyId } = auth;
   await lockReferences(tx, companyId, refsOf(rows));
   const found = await findByReferences(tx, companyId, refsOf(rows));
+  const seats = { ledger: new SeatLedger(), overrides };
+  await loadSeats(tx, companyId, seats.ledger, slotsOf(found, rows), { lock: true });
   const planned = rows.map((read) => {
     const existing = existingOf(found, read);
-    return { read, existing, plan: planRow(read.booking, existing) };
+    return { read, existing, plan: planRow(read.booking, existing, seats) };
   });
   const written = (wanted: BookingSnapshot, id: string) => importedRow(wanted, id, auth.name);
   const events: NewEvent[] = [];

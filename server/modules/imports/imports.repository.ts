@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ImportMapping } from '../../../src/domain/schemas/imports';
+import { lockNames } from '../../db/advisoryLocks';
 import type { Db } from '../../db/client';
 import { bookings, events, importMappings } from '../../db/schema';
 import { bookingColumns, type BookingRow } from '../bookings/bookings.repository';
@@ -35,14 +36,9 @@ export async function findByReferences(
 
 /** The channel API's lock (channelBookings.repository.ts), on many references at once, in one order: no deadlock. */
 export async function lockReferences(db: Db, companyId: string, keys: Array<{ source: string; reference: string }>) {
-  if (keys.length === 0) return;
-  const names = [...new Set(keys.map((k) => `${companyId}|${k.source}|${k.reference}`))].sort();
-  const values = sql.join(
-    names.map((name) => sql`(${name})`),
-    sql`, `,
-  );
-  await db.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from (select k from (values ${values}) v(k) order by k) s`,
+  await lockNames(
+    db,
+    keys.map((k) => `${companyId}|${k.source}|${k.reference}`),
   );
 }
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { SeatLedger, type SeatOverrides } from '../../../src/domain/capacity';
 import type { Readable } from 'node:stream';
 import { v7 as uuidv7 } from 'uuid';
 import { headerNames } from '../../../src/domain/importMapping';
@@ -139,6 +140,9 @@ export class ImportsService {
       }
     }
     const plan = { columns, dateFormat: query.dateFormat, ...(fixedSource ? { fixedSource } : {}) };
+    // History imports: bookings over capacity and at times the timetable has no departure for.
+    const allowed = query.allowOverbooking === 'true';
+    const overrides: SeatOverrides = { overCapacity: allowed, outsideTimetable: allowed };
     const input = { rows: rows(), plan, catalog, bytesRead: csv.bytesRead, unreadable };
     const mapping: ImportMapping = {
       source: fixedSource ?? '',
@@ -152,13 +156,19 @@ export class ImportsService {
     return {
       run: (mode, progress) =>
         mode === 'preview'
-          ? runImport(input, (batch) => this.previewRows(caller, batch), progress)
-          : this.apply(caller, query.fileName, (runBatch) => runImport(input, runBatch, progress)),
+          ? this.preview(caller, overrides, (runBatch) => runImport(input, runBatch, progress))
+          : this.apply(caller, query.fileName, overrides, (runBatch) => runImport(input, runBatch, progress)),
     };
   }
 
-  private previewRows(caller: Caller, batch: ReadRow[]) {
-    return this.tenancy.runAs(caller, (tx, auth) => previewBatch(tx, auth.companyId, batch));
+  /** One ledger of seats for the whole file, so its preview decides as its import's batches will. */
+  private preview(
+    caller: Caller,
+    overrides: SeatOverrides,
+    run: (runBatch: (batch: ReadRow[]) => Promise<ImportSummary['listed']>) => Promise<ImportSummary>,
+  ): Promise<ImportSummary> {
+    const seats = { ledger: new SeatLedger(), overrides };
+    return run((batch) => this.tenancy.runAs(caller, (tx, auth) => previewBatch(tx, auth.companyId, batch, seats)));
   }
 
   /**
@@ -168,6 +178,7 @@ export class ImportsService {
   private async apply(
     caller: Caller,
     fileName: string,
+    overrides: SeatOverrides,
     run: (runBatch: (batch: ReadRow[]) => Promise<ImportSummary['listed']>) => Promise<ImportSummary>,
   ): Promise<ImportSummary> {
     const applied = { Created: 0, Updated: 0, Cancelled: 0 };
@@ -179,7 +190,7 @@ export class ImportsService {
         const results = await this.tenancy.runAs(caller, (tx, auth) => {
           // A Manager made a Guide during the import: the rest is refused.
           if (auth.role !== 'Manager') throw new ForbiddenError();
-          return applyBatch(tx, auth, batch, importId);
+          return applyBatch(tx, auth, batch, importId, overrides);
         });
         for (const { outcome } of results) if (outcome in key) applied[key[outcome as keyof typeof key]] += 1;
         return results;

@@ -4,7 +4,8 @@ import type { Timetable } from '../../../src/domain/timetable';
 import type { Db } from '../../db/client';
 import { departureExceptions, departures, tours } from '../../db/schema';
 
-const departureColumns = {
+/** The columns of a weekly departure and of an exception, as the domain's `Timetable` holds them. */
+export const departureColumns = {
   tourId: departures.tourId,
   weekdays: departures.weekdays,
   time: departures.time,
@@ -12,7 +13,7 @@ const departureColumns = {
   validUntil: departures.validUntil,
   capacity: departures.capacity,
 };
-const exceptionColumns = {
+export const exceptionColumns = {
   tourId: departureExceptions.tourId,
   date: departureExceptions.date,
   time: departureExceptions.time,

@@ -74,6 +74,8 @@ export const slotBookingsSchema = z.object({
   bookings: z.array(bookingSchema),
   /** False when the caller may not change the slot (the Guide lock). */
   modifiable: z.boolean(),
+  /** The departure's capacity in the timetable; null when it has none or is not in the timetable. */
+  capacity: z.number().int().nullable().optional(),
 });
 export type SlotBookings = z.infer<typeof slotBookingsSchema>;
 
@@ -126,6 +128,8 @@ export const editBookingBodySchema = z.strictObject({
   chosenGuideName: z.string().max(NAME_MAX).nullable().optional(),
   /** The version the edit was based on; an older one than stored is refused with 409. */
   version: z.number().int().min(1),
+  /** A Manager's "Book anyway": the edit may put the departure over its capacity (recorded in the event). */
+  allowOverCapacity: z.boolean().optional(),
 });
 export type EditBookingBody = z.infer<typeof editBookingBodySchema>;
 
@@ -145,6 +149,8 @@ export const addBookingBodySchema = z.strictObject({
   source: z.string().trim().max(120).optional(),
   phone: phoneSchema.nullable().optional(),
   date: daySchema,
+  /** A Manager's "Book anyway": the booking may put the departure over its capacity (recorded in the event). */
+  allowOverCapacity: z.boolean().optional(),
 });
 export type AddBookingBody = z.infer<typeof addBookingBodySchema>;
 

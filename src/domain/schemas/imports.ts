@@ -34,6 +34,11 @@ export const importQuerySchema = z
     dateFormat: z.enum(DATE_FORMAT_IDS),
     /** The source of every row, when the file has no source column. */
     fixedSource: z.string().trim().min(1).max(120).optional(),
+    /** A history import: rows may put a departure over capacity, or be at a time the timetable has no departure. */
+    allowOverbooking: z
+      .enum(['true', 'false'])
+      .optional()
+      .describe('`true`: rows over capacity or outside the timetable are imported, not rejected (history imports)'),
     ...columnFields,
   })
   .superRefine((query, ctx) => {

@@ -85,7 +85,7 @@ function DaySlots({ day }: { day: string }) {
   const departures = data.departures ?? [];
   // A Guide adds to a departure they can see; a Manager to any slot.
   const addBooking = (role === 'Manager' || departures.length > 0) && (
-    <DayAddBooking day={day} departures={departures} />
+    <DayAddBooking day={day} departures={departures} slots={slots} />
   );
   if (slots.length === 0 && data.hiddenSlots === 0 && !company.tours.some((tour) => !tour.archived)) {
     return (

@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { slotPath } from '../../components/paths';
 import type { ScheduledSlot } from '../../domain/schemas/booking';
+import type { SlotSummary } from '../../domain/slotGroups';
 
 // The form downloads on the first tap, as on the slot page.
 const AddBookingDialog = lazy(() => import(/* webpackChunkName: "booking-forms" */ '../slot/AddBookingDialog'));
@@ -11,10 +12,12 @@ const AddBookingDialog = lazy(() => import(/* webpackChunkName: "booking-forms" 
 interface DayAddBookingProps {
   day: string;
   departures: readonly ScheduledSlot[];
+  /** The day's slots with their guests and capacities: the dialog shows the seats left. */
+  slots: readonly SlotSummary[];
 }
 
 /** Issue 21: Add Booking from the day page, its slot chosen among the day's departures; then the slot opens. */
-export function DayAddBooking({ day, departures }: DayAddBookingProps) {
+export function DayAddBooking({ day, departures, slots }: DayAddBookingProps) {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   return (
@@ -28,6 +31,7 @@ export function DayAddBooking({ day, departures }: DayAddBookingProps) {
             open
             day={day}
             departures={departures}
+            loads={slots}
             onClose={() => setOpen(false)}
             onCreated={(booking) => navigate(slotPath(booking.date, booking.time, booking.tour))}
           />

@@ -24,6 +24,7 @@ import { ImportRequestError } from './importRequest';
 import { importsApi, useGetImportMappingsQuery } from './importsApi';
 import { inspectFile } from './inspectFile';
 import { MappingFields } from './MappingFields';
+import { OverbookingChoice } from './OverbookingChoice';
 import { RunPanel } from './RunPanel';
 import { useImportRun, type RunMode } from './useImportRun';
 
@@ -38,6 +39,7 @@ export function ImportWizard({ company }: { company: Company }) {
   const [reading, setReading] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   const [form, setForm] = useState<MappingForm | null>(null);
   const [showProblems, setShowProblems] = useState(false);
+  const [allowOverbooking, setAllowOverbooking] = useState(false);
   const { state, run, reset } = useImportRun();
   const running = state.status === 'running';
 
@@ -78,7 +80,8 @@ export function ImportWizard({ company }: { company: Company }) {
       setShowProblems(true);
       return;
     }
-    void run(mode, file, importQuery(form, file.name, inspected.encoding));
+    const query = importQuery(form, file.name, inspected.encoding);
+    void run(mode, file, allowOverbooking ? { ...query, allowOverbooking: 'true' } : query);
   };
 
   return (
@@ -106,6 +109,15 @@ export function ImportWizard({ company }: { company: Company }) {
                 onDelimiter={(delimiter) => void read(file, delimiter)}
               />
             </Box>
+            <OverbookingChoice
+              checked={allowOverbooking}
+              disabled={running}
+              onChange={(checked) => {
+                // The import then decides as a new preview does.
+                setAllowOverbooking(checked);
+                reset();
+              }}
+            />
             <Box>
               <Button variant="outlined" disabled={running} onClick={() => start('preview')}>
                 Preview

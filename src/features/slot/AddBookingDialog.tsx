@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import DialogContent from '@mui/material/DialogContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
@@ -8,15 +9,22 @@ import { format, isValid, parse } from 'date-fns';
 import { useState } from 'react';
 import { useSignedInUser } from '../../app/hooks';
 import { ADD_ADULTS_MAX, ADD_ADULTS_MIN, ADD_OTHER_MAX, type Booking } from '../../domain/booking';
+import { overCapacityMessage, seatsLeft, slotKeyOf } from '../../domain/capacity';
 import { DAY_FORMAT } from '../../domain/dates';
 import type { ScheduledSlot } from '../../domain/schemas/booking';
-import { errorMessage } from '../../services/errors';
+import type { SlotSummary } from '../../domain/slotGroups';
+import { walkInCheckedIn } from '../../domain/departureTimes';
+import { errorMessage, overCapacityOf } from '../../services/errors';
 import { activeLabels } from '../../domain/company';
-import { addBody, addErrors, addFormFor, withSource, type AddForm } from './addBookingForm';
+import { addBody, addErrors, addFormFor, partySize, type AddForm } from './addBookingForm';
 import { BookingDialogFrame, BookingForm, CountField, FormActions, PhoneField, ServerError } from './BookingFormFields';
 import { SelectField } from '../../components/SelectField';
 import { chosenSlot, departureLabel, SlotChoice, type ChosenSlot } from './SlotChoice';
 import { useAddBookingMutation } from './bookingFormsApi';
+import { seatsLeftText } from './slotCounts';
+
+/** A slot's guests and capacity, as the page that opens the dialog knows them. */
+export type SlotLoad = Pick<SlotSummary, 'time' | 'tour' | 'pax' | 'capacity'>;
 
 export interface AddBookingDialogProps {
   open: boolean;
@@ -28,6 +36,8 @@ export interface AddBookingDialogProps {
   time?: string;
   tour?: string;
   departures?: readonly ScheduledSlot[];
+  /** The slots' guests and capacities, to show the seats left on the one chosen. */
+  loads?: readonly SlotLoad[];
 }
 
 /** Spec §5 add booking: a walk-in or phone booking for a slot, from its page or chosen on the day page (issue 21). */
@@ -39,11 +49,19 @@ export default function AddBookingDialog({
   time,
   tour,
   departures,
+  loads,
 }: AddBookingDialogProps) {
   const fixed = time !== undefined && tour !== undefined ? { day, time, tour } : null;
   return (
     <BookingDialogFrame open={open} onClose={onClose} title="Add booking">
-      <AddBookingForm day={day} fixed={fixed} departures={departures ?? []} onClose={onClose} onCreated={onCreated} />
+      <AddBookingForm
+        day={day}
+        fixed={fixed}
+        departures={departures ?? []}
+        loads={loads ?? []}
+        onClose={onClose}
+        onCreated={onCreated}
+      />
     </BookingDialogFrame>
   );
 }
@@ -58,11 +76,12 @@ interface AddBookingFormProps {
   day: string;
   fixed: { day: string; time: string; tour: string } | null;
   departures: readonly ScheduledSlot[];
+  loads: readonly SlotLoad[];
   onClose: () => void;
   onCreated: (booking: Booking) => void;
 }
 
-function AddBookingForm({ day, fixed, departures, onClose, onCreated }: AddBookingFormProps) {
+function AddBookingForm({ day, fixed, departures, loads, onClose, onCreated }: AddBookingFormProps) {
   const user = useSignedInUser();
   const sourceOptions = activeLabels(user.company.sources);
   const [choice, setChoice] = useState<ChosenSlot>(() => ({
@@ -80,14 +99,29 @@ function AddBookingForm({ day, fixed, departures, onClose, onCreated }: AddBooki
   // Say "Name is required" only once the user has been in the field, not on an untouched new form.
   const [nameTouched, setNameTouched] = useState(false);
   const [addBooking, { isLoading, error }] = useAddBookingMutation();
+  // The departure the last Create went to: a refusal for seats tells about that one only.
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const manager = user.role === 'Manager';
+
+  // Seats left: as the server counted them when it refused, else from the page's counts.
+  const load = chosen && loads.find((l) => l.time === chosen.time && l.tour === chosen.tour);
+  const refused = chosen && sentTo === slotKeyOf(chosen) ? overCapacityOf(error) : undefined;
+  const left = refused?.seatsLeft ?? (load?.capacity ? seatsLeft(load.capacity, load.pax) : null);
+  const overCapacity = left !== null && partySize(form) > left;
+  // Spec §5 defaults to Walkin; a walk-in is checked in when its departure is (about to be) under way.
+  const checkedIn =
+    form.checkedIn ?? (chosen !== null && walkInCheckedIn(form.source, chosen, user.company, new Date()));
 
   const errors = addErrors(form);
-  const canCreate = Object.values(errors).every((e) => e === null) && !isLoading && chosen !== null;
+  const canCreate =
+    Object.values(errors).every((e) => e === null) && !isLoading && chosen !== null && (!overCapacity || manager);
   const set = <K extends keyof AddForm>(key: K, value: AddForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   const create = async () => {
     if (!canCreate || !chosen) return;
-    const result = await addBooking({ ...chosen, body: addBody(form, chosen) });
+    setSentTo(slotKeyOf(chosen));
+    const body = addBody(form, chosen, { checkedIn, overCapacity });
+    const result = await addBooking({ ...chosen, body });
     if (result.data) onCreated(result.data);
   };
 
@@ -109,6 +143,11 @@ function AddBookingForm({ day, fixed, departures, onClose, onCreated }: AddBooki
                 onChange={setChoice}
               />
             </>
+          )}
+          {left !== null && (
+            <Typography sx={{ fontWeight: 600 }} color={left === 0 ? 'error' : undefined}>
+              {seatsLeftText(left)}
+            </Typography>
           )}
           <TextField
             label="Name"
@@ -144,23 +183,29 @@ function AddBookingForm({ day, fixed, departures, onClose, onCreated }: AddBooki
               label="Source"
               value={form.source}
               options={sourceOptions}
-              onChange={(value) => setForm((f) => withSource(f, value))}
+              onChange={(value) => set('source', value)}
             />
           )}
           <FormControlLabel
             label="Checked in now"
-            control={
-              <Switch
-                checked={form.checkedIn}
-                onChange={(event) => setForm((f) => ({ ...f, checkedIn: event.target.checked, checkedInChosen: true }))}
-              />
-            }
+            control={<Switch checked={checkedIn} onChange={(event) => set('checkedIn', event.target.checked)} />}
             sx={{ minHeight: 44, ml: 0 }}
           />
-          <ServerError message={error ? errorMessage(error) : null} />
+          {overCapacity && left !== null && (
+            <Alert severity="warning">
+              {overCapacityMessage(left)}.{' '}
+              {manager ? 'Book anyway to add the whole party all the same.' : 'Only a Manager can book over capacity.'}
+            </Alert>
+          )}
+          <ServerError message={error && !refused ? errorMessage(error) : null} />
         </Stack>
       </DialogContent>
-      <FormActions onClose={onClose} submitLabel="Create" canSubmit={canCreate} busy={isLoading} />
+      <FormActions
+        onClose={onClose}
+        submitLabel={overCapacity && manager ? 'Book anyway' : 'Create'}
+        canSubmit={canCreate}
+        busy={isLoading}
+      />
     </BookingForm>
   );
 }

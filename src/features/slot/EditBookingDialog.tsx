@@ -14,7 +14,8 @@ import { useSignedInUser } from '../../app/hooks';
 import { EDIT_COUNT_MAX, MANUAL_BOOKING_ID, type Booking } from '../../domain/booking';
 import { activeLabels } from '../../domain/company';
 import { DateLocalization } from '../../components/DateLocalization';
-import { errorMessage } from '../../services/errors';
+import { overCapacityMessage } from '../../domain/capacity';
+import { errorMessage, overCapacityOf } from '../../services/errors';
 import { BookingDialogFrame, BookingForm, CountField, FormActions, PhoneField, ServerError } from './BookingFormFields';
 import { SelectField } from '../../components/SelectField';
 import {
@@ -64,6 +65,8 @@ function EditBookingForm({ booking: initial, slot, onClose }: Omit<EditBookingDi
   const readOnly = booking.cancelled;
   const canSave = !readOnly && changed && !hasErrors(errors) && !isLoading;
   const stale = staleCurrent(error);
+  const refused = overCapacityOf(error);
+  const manager = user.role === 'Manager';
 
   const set = <K extends keyof EditForm>(key: K, value: EditForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
@@ -73,9 +76,11 @@ function EditBookingForm({ booking: initial, slot, onClose }: Omit<EditBookingDi
     reset();
   };
 
-  const save = async () => {
+  // `overCapacity`: a Manager's "Save anyway" after the server said the departure has no seats for the change.
+  const save = async (overCapacity = false) => {
     if (!canSave) return;
-    const result = await editBooking({ ...slot, bookingId: booking._id, body: editBody(booking, form, showPhone) });
+    const body = { ...editBody(booking, form, showPhone), ...(overCapacity ? { allowOverCapacity: true } : {}) };
+    const result = await editBooking({ ...slot, bookingId: booking._id, body });
     if (!result.error) onClose();
   };
 
@@ -84,7 +89,7 @@ function EditBookingForm({ booking: initial, slot, onClose }: Omit<EditBookingDi
   const sourceEditable = booking.bookingId === MANUAL_BOOKING_ID;
 
   return (
-    <BookingForm onSubmit={save}>
+    <BookingForm onSubmit={() => void save()}>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {readOnly && (
@@ -180,13 +185,18 @@ function EditBookingForm({ booking: initial, slot, onClose }: Omit<EditBookingDi
             <Alert severity="warning">Saving cancels this booking. Cancelling cannot be undone.</Alert>
           )}
           <ServerError
-            message={error ? errorMessage(error) : null}
+            message={refused ? `${overCapacityMessage(refused.seatsLeft)}.` : error ? errorMessage(error) : null}
             action={
-              stale && (
+              (stale && (
                 <Button color="inherit" size="small" onClick={() => reload(stale)}>
                   Reload
                 </Button>
-              )
+              )) ||
+              (refused && manager && (
+                <Button color="inherit" size="small" disabled={!canSave} onClick={() => void save(true)}>
+                  Save anyway
+                </Button>
+              ))
             }
           />
         </Stack>

@@ -8,6 +8,7 @@ import { useSignedInUser } from '../../app/hooks';
 import type { Outcome } from '../../components/OutcomeSnackbar';
 import type { Booking, SlotBookings } from '../../domain/booking';
 import { countsFromList, totalCount } from '../../domain/customerTypes';
+import { slotTotals } from '../../domain/slots';
 import { BookingRow } from './BookingRow';
 import { useManifestView } from './useManifestView';
 import type { SlotArgs } from './slotApi';
@@ -125,7 +126,15 @@ export function SlotBookingsView({ slot, data }: SlotBookingsViewProps) {
         </>
       )}
       <Suspense fallback={null}>
-        {adding && <AddBookingDialog open onClose={() => setAdding(false)} onCreated={created} {...slot} />}
+        {adding && (
+          <AddBookingDialog
+            open
+            onClose={() => setAdding(false)}
+            onCreated={created}
+            loads={[{ ...slot, pax: totalCount(slotTotals(data.bookings).booked), capacity: data.capacity }]}
+            {...slot}
+          />
+        )}
         {editing && (
           <EditBookingDialog key={editing._id} open booking={editing} slot={slot} onClose={() => setEditing(null)} />
         )}

@@ -20,7 +20,7 @@ import { SplitButton } from './guides/SplitButton';
 import { mismatchText, shiftShares } from './guides/splitText';
 import { useSlotShift } from './guides/useSlotShift';
 import { useGetNoteQuery, type SlotArgs } from './slotApi';
-import { attendanceText } from './slotCounts';
+import { attendanceText, capacityText } from './slotCounts';
 
 interface SlotHeaderProps {
   slot: SlotArgs;
@@ -69,6 +69,15 @@ export function SlotHeader({ slot, dateLabel, data, noteOpen, onToggleNote, onLo
             {totalCount(totals.checkedIn)}/{totalCount(totals.booked)} guests checked in
           </Typography>
           <Typography variant="body2">{attendanceText(totals.checkedIn, totals.booked)}</Typography>
+          {data.capacity ? (
+            <Typography
+              variant="body2"
+              sx={{ fontWeight: 600 }}
+              color={totalCount(totals.booked) > data.capacity ? 'error' : undefined}
+            >
+              {capacityText(totalCount(totals.booked), data.capacity)}
+            </Typography>
+          ) : null}
           <ShiftGuides
             shift={shift}
             bookings={data.bookings}

@@ -9,10 +9,8 @@ export interface AddForm {
   children: string;
   phone: string;
   source: string;
-  /** "Checked in now": the party is standing there, as a walk-in is. */
-  checkedIn: boolean;
-  /** The user set "Checked in now" themselves: a change of source no longer decides it. */
-  checkedInChosen: boolean;
+  /** "Checked in now" as the user set it; null until they do, while the source and the departure decide it. */
+  checkedIn: boolean | null;
 }
 
 export interface AddErrors {
@@ -22,25 +20,15 @@ export interface AddErrors {
   phone: string | null;
 }
 
-const isWalkin = (source: string) => source === WALKIN_SOURCE;
-
-/** Spec §5: the source starts on Walkin when the company has it; a walk-in starts checked in. */
+/** Spec §5: the source starts on Walkin when the company has it. */
 export function addFormFor(sources: string[]): AddForm {
   const source = sources.includes(WALKIN_SOURCE) ? WALKIN_SOURCE : (sources[0] ?? '');
-  return {
-    name: '',
-    adults: '1',
-    children: '0',
-    phone: '',
-    source,
-    checkedIn: isWalkin(source),
-    checkedInChosen: false,
-  };
+  return { name: '', adults: '1', children: '0', phone: '', source, checkedIn: null };
 }
 
-/** A new source sets "Checked in now" to its default, unless the user already chose. */
-export function withSource(form: AddForm, source: string): AddForm {
-  return { ...form, source, checkedIn: form.checkedInChosen ? form.checkedIn : isWalkin(source) };
+/** The guests the form books (0 while a count is not valid). */
+export function partySize(form: AddForm): number {
+  return (parseCount(form.adults) ?? 0) + (parseCount(form.children) ?? 0);
 }
 
 export function addErrors(form: AddForm): AddErrors {
@@ -52,7 +40,15 @@ export function addErrors(form: AddForm): AddErrors {
   };
 }
 
-export function addBody(form: AddForm, slot: { day: string; time: string; tour: string }): AddBookingBody {
+/**
+ * `checkedIn`: "Checked in now" as shown (the user's choice, or the default). `overCapacity`: a Manager's "Book
+ * anyway".
+ */
+export function addBody(
+  form: AddForm,
+  slot: { day: string; time: string; tour: string },
+  { checkedIn, overCapacity }: { checkedIn: boolean; overCapacity: boolean },
+): AddBookingBody {
   const adults = parseCount(form.adults) ?? 0;
   const children = parseCount(form.children) ?? 0;
   return {
@@ -60,11 +56,12 @@ export function addBody(form: AddForm, slot: { day: string; time: string; tour: 
     customers: [{ Adults: adults }, { Children: children }],
     pax: adults + children,
     // Checked in as it is created: everyone booked came (spec §3 `attendees`).
-    attendees: form.checkedIn ? [{ Adults: adults }, { Children: children }] : [{ Adults: 0 }, { Children: 0 }],
+    attendees: checkedIn ? [{ Adults: adults }, { Children: children }] : [{ Adults: 0 }, { Children: 0 }],
     time: slot.time,
     tour: slot.tour,
     ...(form.source === '' ? {} : { source: form.source }),
     phone: form.phone.trim() || null,
     date: slot.day,
+    ...(overCapacity ? { allowOverCapacity: true } : {}),
   };
 }
