@@ -7,6 +7,7 @@ import {
   refreshResponseSchema,
 } from '../../../src/domain/schemas/auth';
 import { attemptLimit } from '../../lib/attemptLimit';
+import { bearerToken } from '../../plugins/auth';
 import type { AuthService } from './auth.service';
 import { assertSameSite, clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
 
@@ -82,7 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       assertSameSite(request);
-      await opts.auth.logout(readRefreshCookie(request));
+      await opts.auth.logout(readRefreshCookie(request), bearerToken(request));
       clearRefreshCookie(request, reply);
       return reply.status(204).send(null);
     },
