@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { attemptLimit } from '../../lib/attemptLimit';
+import { deviceOf } from '../../lib/device';
 import {
   authResponseSchema,
   changePasswordSchema,
@@ -53,7 +54,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      const session = await opts.users.signup(request.body.email, request.body.password);
+      const session = await opts.users.signup(request.body, deviceOf(request));
       setRefreshCookie(request, reply, session);
       return reply.status(201).send({ user: session.user });
     },
