@@ -3,7 +3,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ImportProgress } from '../../../src/domain/imports';
-import { errorBodySchema } from '../../../src/domain/schemas/auth';
 import {
   importMappingSchema,
   importQuerySchema,
@@ -13,13 +12,18 @@ import {
   type ImportQuery,
 } from '../../../src/domain/schemas/imports';
 import { AppError } from '../../errors';
+import { errors, INPUT, JSON_BODY, MANAGER } from '../../lib/errorResponses';
 import { requireManager } from '../../plugins/auth';
 import type { ImportsService } from './imports.service';
 import { inspectFile } from './inspectFile';
 
 const tags = ['Imports'];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
-const fileErrors = { ...errors, 413: errorBodySchema, 415: errorBodySchema };
+/** A file as the body: another type is refused (JSON by the parser, before the route), an empty one names it. */
+const FILE = {
+  400: ['EMPTY_FILE'],
+  413: ['PAYLOAD_TOO_LARGE'],
+  415: ['UNSUPPORTED_MEDIA_TYPE'],
+} as const;
 /** The file is read as it arrives, never buffered whole by Fastify. */
 const FILE_TYPES = ['text/csv', 'text/tab-separated-values', 'application/octet-stream'];
 const progressLines = {
@@ -73,8 +77,9 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
         tags,
         summary: "A file's encoding, delimiter, header and first rows",
         description: "Body: the file's first bytes (up to 256 KiB) as they are, `Content-Type: text/csv`.",
+        operationId: 'inspectImportFile',
         querystring: inspectQuerySchema,
-        response: { 200: inspectedFileSchema, ...fileErrors },
+        response: { 200: inspectedFileSchema, ...errors(MANAGER, INPUT, JSON_BODY, FILE, { 400: ['NOT_CSV'] }) },
       },
     },
     async (request) => {
@@ -93,11 +98,12 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
         schema: {
           tags,
           summary: mode === 'preview' ? 'What a mapped file would do, row by row' : 'Import a mapped file',
+          operationId: mode === 'preview' ? 'previewImport' : 'applyImport',
           description:
             'Body: the whole file as it is, `Content-Type: text/csv` (UTF-8 or UTF-16; the encoding and the ' +
             "delimiter as `inspect` answered). The query maps each field to a column, by the column's index.",
           querystring: importQuerySchema,
-          response: { 200: progressLines, ...fileErrors },
+          response: { 200: progressLines, ...errors(MANAGER, INPUT, JSON_BODY, FILE, { 400: ['BAD_REQUEST'] }) },
         },
       },
       (request, reply) => streamed(request, reply, mode),
@@ -106,13 +112,29 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
 
   app.get(
     '/api/imports/mappings',
-    { config: { access: 'manager' }, schema: { tags, response: { 200: z.array(importMappingSchema), ...errors } } },
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags,
+        summary: 'The column mapping last used per source',
+        operationId: 'getImportMappings',
+        response: { 200: z.array(importMappingSchema), ...errors(MANAGER) },
+      },
+    },
     async (request) => imports.mappings(requireManager(request)),
   );
 
   app.get(
     '/api/imports',
-    { config: { access: 'manager' }, schema: { tags, response: { 200: z.array(pastImportSchema), ...errors } } },
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags,
+        summary: 'The recent imports',
+        operationId: 'getRecentImports',
+        response: { 200: z.array(pastImportSchema), ...errors(MANAGER) },
+      },
+    },
     async (request) => imports.recent(requireManager(request)),
   );
 };
