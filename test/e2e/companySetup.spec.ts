@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { formatInTimeZone } from 'date-fns-tz';
-import { signIn, todayInMadrid } from './fixtures';
+import { expectNoSeriousA11yViolations, signIn, todayInMadrid } from './fixtures';
 
 /** The quarter hour just begun in Madrid: a departure a Guide signing in now sees (60 minutes either side). */
 function nearDeparture(): string {
@@ -25,6 +25,8 @@ test('a new company sets itself up, books its first walk-in and its guide sees t
 
   const companyName = `River Tours ${stamp}`;
   await page.goto('/signup');
+  await expect(page.getByLabel('Company name')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await page.getByLabel('Company name').fill(companyName);
   await page.getByLabel('Email').fill(`owner-${stamp}@example.test`);
   await page.getByLabel('Password').fill('owner-password');
@@ -35,6 +37,7 @@ test('a new company sets itself up, books its first walk-in and its guide sees t
   // The browser is in Madrid (test.use below): sign-up took its zone, and the checklist asks to confirm it.
   const setup = page.getByRole('region', { name: 'Set up Tourdesk' });
   await expect(setup).toContainText('Time zone: Europe/Madrid (from this browser).');
+  await expectNoSeriousA11yViolations(page);
   await setup.getByRole('button', { name: 'Confirm Europe/Madrid' }).click();
   await expect(setup.getByText('Set the company’s time zone')).toBeVisible();
 
