@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { version } from '../../package.json';
+import { errorResponse } from '../lib/errorResponses';
 
 /** Where the API's documentation is served: the page here, the OpenAPI document at `${DOCS_URL}/json`. */
 export const DOCS_URL = '/api/docs';
@@ -49,11 +50,41 @@ const CALLERS: Record<string, { scheme: keyof typeof SECURITY_SCHEMES; who: stri
   channel: { scheme: 'apiKey', who: 'A channel, with one of the company’s API keys.' },
 };
 
-/** The zod schemas as JSON Schema, plus who may call the route. */
+/** Any call may meet these: the document lists them under each operation as `5XX`. */
+const SERVER_ERRORS = errorResponse(['INTERNAL', 'UNAVAILABLE']);
+
+/** What every client must know before its first call; each operation then says what is its own. */
+const CONVENTIONS = `The back office’s API.
+
+**Signing in.** \`POST /auth\` answers the user with an access token (\`user.token\`, about 15 minutes): send it as
+\`Authorization: Bearer <token>\` on every call but sign-in, refresh, sign-out and sign-up. It also sets the refresh
+cookie \`tourdesk_refresh\` (HttpOnly, path \`/auth\`), which \`GET /auth/refresh\` exchanges for a new token and
+\`POST /auth/logout\` ends. A channel calls \`/api/v1\` with an API key instead, and only there.
+
+**Errors.** Every refusal is \`{ "error": "<message for a person>", "code": "<CODE>" }\`, plus \`details\` (each
+field and its problem) for \`VALIDATION\`. Each operation lists the codes it answers, per status. Any call may also be
+answered 400 \`FST_ERR_BAD_URL\` (a path that is not valid percent-encoding), 414 \`FST_ERR_MAX_PARAM_LENGTH\` (a
+path segment over 4000 characters), 500 \`INTERNAL\` or 503 \`UNAVAILABLE\` (with \`Retry-After\`); a path no
+operation has is 404 \`NOT_FOUND\`.
+
+**Days and times.** A \`day\` is \`yyyy-MM-dd\` and a \`time\` \`HH:mm\`, in the company’s time zone; a slot is its day,
+time and tour, and its key \`day-time-tour\`.
+
+**Retries and devices.** A check-in takes \`Idempotency-Key\`, \`base\` and \`madeAt\` so that a device may send it
+again, late or offline-made, safely (see \`checkInBooking\`). \`X-Device-Id\` (letters, digits, \`-\`, \`_\`; up to 64)
+names the device in the event log.`;
+
+/** The zod schemas as JSON Schema, who may call the route, and the server errors any call may meet. */
 const transform: SwaggerTransform = (input) => {
-  const { schema, url } = jsonSchemaTransform(input);
+  const withServerErrors = input.schema && {
+    ...input.schema,
+    response: { ...(input.schema.response as object), '5XX': SERVER_ERRORS },
+  };
+  const { schema, url } = jsonSchemaTransform({ ...input, schema: withServerErrors });
+  if (!schema || schema.hide) return { schema, url };
   const caller = CALLERS[input.route.config?.access ?? ''];
-  if (!schema || schema.hide || !caller) return { schema, url };
+  // A public operation says so: no scheme at all, rather than none given.
+  if (!caller) return { schema: { ...schema, security: [] }, url };
   const description = [schema.description, `Who may call: ${caller.who}`].filter(Boolean).join('\n\n');
   return { schema: { ...schema, description, security: [{ [caller.scheme]: [] }] }, url };
 };
@@ -69,7 +100,7 @@ export const apiDocsPlugin = fp(async (app: FastifyInstance) => {
       info: {
         title: 'Tourdesk API',
         version,
-        description: 'The back office’s API. Sign in with `POST /auth` and send the `token` it answers as a bearer.',
+        description: CONVENTIONS,
       },
       tags: TAGS,
       components: { securitySchemes: SECURITY_SCHEMES },

@@ -20,6 +20,16 @@ declare module 'fastify' {
 const BEARER = /^Bearer\s+(\S+)$/i;
 
 const expired = () => new UnauthorizedError('Your session has expired, please sign in again', 'UNAUTHORIZED');
+const apiKeyHere = () =>
+  new UnauthorizedError(
+    'An API key opens the channel API only (/api/v1/bookings); this route needs a member’s access token from POST /auth',
+    'API_KEY_NOT_ACCEPTED',
+  );
+
+/** The `Authorization: Bearer …` credential as sent, if any. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  return BEARER.exec(request.headers.authorization ?? '')?.[1];
+}
 
 /**
  * Every /api route needs a valid access token unless its `access` is 'public' (plugins/access.ts), and the token's
@@ -34,7 +44,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenS
     const url = request.routeOptions.url;
     // An unknown path is the not-found handler's; the web app's files are public.
     if (!url || !isApiRoute(url) || request.routeOptions.config.access === 'public') return;
-    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    const token = bearerToken(request);
     if (request.routeOptions.config.access === 'channel') {
       request.apiKey = token ? parseApiKey(token) : null;
       if (!request.apiKey) throw new UnauthorizedError('Send an API key: Authorization: Bearer tdk_…', 'UNAUTHORIZED');
@@ -42,6 +52,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenS
     }
     if (!token) throw new UnauthorizedError('Please sign in', 'UNAUTHORIZED');
     const claims = await opts.tokens.verify(token);
+    // A channel developer trying a member route learns what the key is for, not that a session expired.
+    if (!claims && parseApiKey(token)) throw apiKeyHere();
     if (!claims || !UUID.test(claims.companyId) || !UUID.test(claims.userId)) throw expired();
     request.caller = { ...claims, device: deviceOf(request) };
   });

@@ -7,4 +7,4 @@ export const PASSWORD_MAX = 256;
 /** A new password's rule as its field shows it before anything is sent. */
 export const PASSWORD_RULE = `At least ${PASSWORD_MIN} characters`;
 
-export type { AuthUser, ChangePasswordBody, Credentials, ErrorBody, RefreshResponse } from './schemas/auth';
+export type { AuthUser, ChangePasswordBody, Credentials, ErrorBody, RefreshResponse, SignupBody } from './schemas/auth';

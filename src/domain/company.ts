@@ -16,8 +16,12 @@ export function activeLabels(entries: ReadonlyArray<{ label: string; archived?: 
   return entries.filter((entry) => !entry.archived).map((entry) => entry.label);
 }
 
+/** How IANA writes a zone's name (`America/Argentina/Buenos_Aires`, `Etc/GMT+1`): no bare offsets like `+01:00`. */
+const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
+
 /** An IANA zone name as the runtime spells it (`europe/madrid` → `Europe/Madrid`), or undefined if it knows none. */
 export function canonicalTimeZone(name: string): string | undefined {
+  if (!ZONE_NAME.test(name)) return undefined;
   try {
     return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
   } catch {

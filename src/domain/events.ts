@@ -10,6 +10,7 @@ export const EVENT_KINDS = [
   'booking.guideAssigned',
   'slot.guidesSaved',
   'slot.noteSaved',
+  'company.created',
   'company.settingsChanged',
   'company.tourChanged',
   'company.catalogChanged',

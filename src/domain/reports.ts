@@ -31,6 +31,45 @@ export function isEncodedNameList(joined: string): boolean {
   return joined.split('-').every((part) => part.length > 0 && /^(?:[^~]|~~|~d)*$/.test(part));
 }
 
+/** A report path's list read against the company's names: the names, or why it names none (see readNameList). */
+export type NameListReading = { names: string[] } | { unknown: string[] } | { ambiguous: [string[], string[]] };
+
+/**
+ * Reads a list that a client may have joined without escaping the dashes inside names ("Hop-On Harbour Cruise").
+ * Each bare dash joins two names when every piece it leaves is one of the company's names (any case), as the
+ * encoding says. Otherwise the pieces are read back together with their neighbours: the one way in which every
+ * piece is a name is taken, two ways are ambiguous, none leaves the pieces that belong to no name unknown.
+ */
+export function readNameList(joined: string, known: readonly string[]): NameListReading {
+  const byLowerCase = new Map(known.map((name) => [name.toLowerCase(), name]));
+  const find = (name: string) => byLowerCase.get(name.toLowerCase());
+  const pieces = decodeNameList(joined);
+  const direct = pieces.map(find);
+  if (direct.every((name) => name !== undefined)) return { names: direct };
+
+  const nameAt = (start: number, end: number) => find(pieces.slice(start, end).join('-'));
+  const longest = Math.max(1, ...known.map((name) => name.split('-').length));
+  // readings[i]: up to two ways to read pieces i… as names (two are enough to call it ambiguous).
+  const readings: string[][][] = [];
+  readings[pieces.length] = [[]];
+  const covered = new Set<number>();
+  for (let start = pieces.length - 1; start >= 0; start--) {
+    readings[start] = [];
+    for (let end = start + 1; end <= Math.min(pieces.length, start + longest); end++) {
+      const name = nameAt(start, end);
+      if (name === undefined) continue;
+      for (let piece = start; piece < end; piece++) covered.add(piece);
+      for (const rest of readings[end]!) readings[start]!.push([name, ...rest]);
+    }
+    readings[start] = readings[start]!.slice(0, 2);
+  }
+  const [first, second] = readings[0]!;
+  if (first && second) return { ambiguous: [first, second] };
+  if (first) return { names: first };
+  const unknown = pieces.filter((_, index) => !covered.has(index));
+  return { unknown: unknown.length > 0 ? unknown : [pieces.join('-')] };
+}
+
 /**
  * The first instant of a calendar day in a zone. Where a DST change skips midnight (America/Santiago in September)
  * the day starts at the change; where it repeats the hour before or after midnight, at its first 00:00.

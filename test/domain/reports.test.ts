@@ -6,6 +6,7 @@ import {
   isEncodedNameList,
   noShows,
   rangeInstants,
+  readNameList,
 } from '../../src/domain/reports';
 
 describe('report name lists', () => {
@@ -32,6 +33,58 @@ describe('report name lists', () => {
     expect(isEncodedNameList('a~x')).toBe(false);
     expect(isEncodedNameList('a--b')).toBe(false);
     expect(isEncodedNameList('')).toBe(false);
+  });
+});
+
+describe("readNameList: a list read against the company's names", () => {
+  const TOURS = [
+    'Old Town Walk',
+    'Hop-On Harbour Cruise',
+    'Hop',
+    'On Foot',
+    'Tapas-Night',
+    'Night-Market',
+    'Tapas',
+    'Market',
+  ];
+  it.each([
+    ['the encoding', 'Hop~dOn Harbour Cruise-Old Town Walk', { names: ['Hop-On Harbour Cruise', 'Old Town Walk'] }],
+    ['a raw dash inside a name', 'Hop-On Harbour Cruise', { names: ['Hop-On Harbour Cruise'] }],
+    [
+      'raw dashes inside and between names',
+      'Old Town Walk-Hop-On Harbour Cruise',
+      { names: ['Old Town Walk', 'Hop-On Harbour Cruise'] },
+    ],
+    ['names in another case, as the company spells them', 'old town walk', { names: ['Old Town Walk'] }],
+    ['dashes between names that are all known, before any re-joining', 'Hop-On Foot', { names: ['Hop', 'On Foot'] }],
+    ['an unknown name', 'Old Town Walk-Sunset Sail', { unknown: ['Sunset Sail'] }],
+    ['pieces no name covers', 'Hop-On Harbour Cruse', { unknown: ['On Harbour Cruse'] }],
+    [
+      'a raw list with two readings',
+      'Tapas-Night-Market',
+      {
+        ambiguous: [
+          ['Tapas', 'Night-Market'],
+          ['Tapas-Night', 'Market'],
+        ],
+      },
+    ],
+    ['a reading only an escape makes', 'Tapas~dNight-Old Town Walk', { names: ['Tapas-Night', 'Old Town Walk'] }],
+  ])('reads %s', (_case, joined, reading) => {
+    expect(readNameList(joined, TOURS)).toEqual(reading);
+  });
+
+  it('names the whole list when its pieces belong to names that overlap', () => {
+    expect(readNameList('Tapas-Night-Owl', ['Tapas-Night', 'Night-Owl'])).toEqual({ unknown: ['Tapas-Night-Owl'] });
+  });
+
+  it('reads back what the client encodes, whatever the names', () => {
+    const name = fc.string({ unit: fc.constantFrom('a', 'B', ' ', '-', '~', 'd'), minLength: 1, maxLength: 8 });
+    fc.assert(
+      fc.property(fc.uniqueArray(name, { minLength: 1, maxLength: 6, selector: (n) => n.toLowerCase() }), (names) => {
+        expect(readNameList(encodeNameList(names), names)).toEqual({ names });
+      }),
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { formatInTimeZone } from 'date-fns-tz';
-import { signIn, todayInMadrid } from './fixtures';
+import { expectNoSeriousA11yViolations, signIn, todayInMadrid } from './fixtures';
 
 /** The quarter hour just begun in Madrid: a departure a Guide signing in now sees (60 minutes either side). */
 function nearDeparture(): string {
@@ -8,6 +8,9 @@ function nearDeparture(): string {
   const minutes = Math.floor(Number(formatInTimeZone(now, 'Europe/Madrid', 'm')) / 15) * 15;
   return `${formatInTimeZone(now, 'Europe/Madrid', 'HH')}:${String(minutes).padStart(2, '0')}`;
 }
+
+// The owner signs up from a browser in Madrid.
+test.use({ timezoneId: 'Europe/Madrid' });
 
 // Issue 21: a real operator's first day, from sign-up to a guide at the meeting point.
 test('a new company sets itself up, books its first walk-in and its guide sees the departure on a phone', async ({
@@ -20,20 +23,26 @@ test('a new company sets itself up, books its first walk-in and its guide sees t
   // Six hours away, the same day: outside a Guide's window, on the Manager's page.
   const other = `${String((Number(near.slice(0, 2)) + 6) % 24).padStart(2, '0')}:00`;
 
+  const companyName = `River Tours ${stamp}`;
   await page.goto('/signup');
+  await expect(page.getByLabel('Company name')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByLabel('Company name').fill(companyName);
   await page.getByLabel('Email').fill(`owner-${stamp}@example.test`);
   await page.getByLabel('Password').fill('owner-password');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page).toHaveURL(/\/bookings\/date\//);
-  await expect(page.getByRole('region', { name: 'Set up Tourdesk' })).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText(companyName);
   await expect(page.getByText('No tours yet.')).toBeVisible();
+  // The browser is in Madrid (test.use below): sign-up took its zone, and the checklist asks to confirm it.
+  const setup = page.getByRole('region', { name: 'Set up Tourdesk' });
+  await expect(setup).toContainText('Time zone: Europe/Madrid (from this browser).');
+  await expectNoSeriousA11yViolations(page);
+  await setup.getByRole('button', { name: 'Confirm Europe/Madrid' }).click();
+  await expect(setup.getByText('Set the company’s time zone')).toBeVisible();
 
   await page.goto('/settings');
-  const zone = page.getByRole('combobox', { name: 'Time zone' });
-  await zone.fill('Europe/Madr');
-  await page.getByRole('option', { name: 'Europe/Madrid' }).click();
-  await page.getByRole('button', { name: 'Save settings' }).click();
-  await expect(page.getByText('Settings saved')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue('Europe/Madrid');
 
   const tours = page.getByRole('region', { name: 'Tours' });
   await tours.getByRole('textbox', { name: 'New tour' }).fill(tour);

@@ -270,6 +270,21 @@ describeEachDb('auth', (ctx) => {
       expect(cleared?.value).toBe('');
       expect((await refreshWith(app, account.refresh)).statusCode).toBe(401);
     });
+
+    it('with only the bearer token, ends that session at once (its token and its cookie); others go on', async () => {
+      const { app } = ctx();
+      const account = await signup(app);
+      const otherDevice = await login(app, account.user.email, account.password);
+      const probe = (token: string) => app.inject({ url: '/api/company', headers: bearer(token) });
+      expect((await probe(account.token)).statusCode).toBe(200);
+      const out = await app.inject({ method: 'POST', url: '/auth/logout', headers: bearer(account.token) });
+      expect(out.statusCode).toBe(204);
+      const after = await probe(account.token);
+      expect(after.statusCode).toBe(401);
+      expect(after.json()).toEqual({ error: 'Your session has expired, please sign in again', code: 'UNAUTHORIZED' });
+      expect((await refreshWith(app, account.refresh)).statusCode).toBe(401);
+      expect((await probe(otherDevice.token)).statusCode).toBe(200);
+    });
   });
 
   describe('POST /api/user/changePassword', () => {

@@ -234,7 +234,14 @@ describeEachDb('API keys', (ctx) => {
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, theirs.id));
     expect(row?.cancelled).toBe(false);
     for (const url of ['/api/company', '/api/user/users/company', `/api/bookings/date/${DAY}`]) {
-      expect((await t.app.inject({ url, headers: bearer(a.apiKey) })).statusCode).toBe(401);
+      const res = await t.app.inject({ url, headers: bearer(a.apiKey) });
+      expect(res.statusCode).toBe(401);
+      // Said for the channel's developer, not as a member's expired session.
+      expect(res.json()).toEqual({
+        error:
+          'An API key opens the channel API only (/api/v1/bookings); this route needs a member’s access token from POST /auth',
+        code: 'API_KEY_NOT_ACCEPTED',
+      });
     }
     // A member's token is no key.
     expect((await put(t, a.manager.token, 'K-3', booking())).statusCode).toBe(401);

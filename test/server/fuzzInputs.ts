@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
 import type { RouteEntry } from '../../server/app';
+import { documentedCodes, type ErrorCode } from '../../server/lib/errorResponses';
 import { DAY_PATTERN, TIME_PATTERN } from '../../src/domain/dates';
 import { declaredSchema } from './declaredResponses';
 import { TOURS } from './fixtures';
@@ -82,7 +83,11 @@ export function sendInput(
     method: route.method as 'GET',
     url,
     query,
-    headers: { ...bearer(token), ...(typeof payload === 'string' ? { 'content-type': type } : {}) },
+    // A public route takes no token; sent to sign-out, it would end the session the other calls use.
+    headers: {
+      ...(route.public ? {} : bearer(token)),
+      ...(typeof payload === 'string' ? { 'content-type': type } : {}),
+    },
     ...(payload === undefined ? {} : { payload: payload as string }),
   });
 }
@@ -97,7 +102,12 @@ export function responseProblem(route: RouteEntry, res: LightMyRequestResponse):
   const json = contentType.includes('application/json');
   const body = res.body === '' ? null : json ? JSON.parse(res.body) : res.body;
   const parsed = declared.safeParse(body);
-  return parsed.success ? undefined : `${where}: body does not match the declared schema: ${parsed.error.message}`;
+  if (!parsed.success) return `${where}: body does not match the declared schema: ${parsed.error.message}`;
+  // The API document lists each status's codes (server/lib/errorResponses.ts): an answer must carry one of them.
+  const codes = documentedCodes(declared);
+  const code = (body as { code?: unknown } | null)?.code;
+  if (codes && !codes.includes(code as ErrorCode)) return `${where}: code ${String(code)} is not documented (${codes})`;
+  return undefined;
 }
 
 export function stringSlots(value: unknown, path: Path = []): Path[] {

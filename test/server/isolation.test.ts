@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { RouteEntry } from '../../server/app';
 import { eq } from 'drizzle-orm';
 import { bookings } from '../../server/db/schema';
-import { TOURS, addBooking, createCompany, type CompanyFixture } from './fixtures';
+import { encodeNameList } from '../../src/domain/reports';
+import { SOURCES, TOURS, addBooking, createCompany, type CompanyFixture } from './fixtures';
 import { authFor, bearer, describeEachDb, type TestApp } from './helpers';
 import {
   DURING_TARGET_SLOT,
@@ -60,8 +61,8 @@ describeEachDb(
       const problems: string[] = [];
       const ok = res.statusCode >= 200 && res.statusCode < 300;
       if (!ok && !allowed.includes(res.statusCode)) problems.push(`answered ${res.statusCode} ${res.body}`);
-      // What A sent is not a leak when the answer repeats it (a file's rows, its chosen source).
-      const sent = JSON.stringify([request.query, request.payload]);
+      // What A sent is not a leak when the answer repeats it (a file's rows, its chosen source, a name in the path).
+      const sent = JSON.stringify([decodeURIComponent(request.url), request.query, request.payload]);
       const found = leaked(res, b, JSON.stringify(await companyRows(t.db, a.companyId)) + sent);
       if (found.length > 0) problems.push(`answered company B's ${found.join(', ')}`);
       for (const table of Object.keys(before)) {
@@ -144,12 +145,17 @@ describeEachDb(
       expect(answers.map((res) => res.statusCode)).toEqual([404, 404, 404, 404, 404]);
     });
 
-    it("streams A's CSV report over B's days, sources and tours without a row of B's", async () => {
+    it("streams A's CSV report over B's days without a row of B's, and takes none of B's names", async () => {
       const t = ctx();
       const route = t.app.routeTable.find((r) => r.url.startsWith('/api/bookings/reports/'));
       if (!route) throw new Error('no report route');
       const request = await buildRequest(route, b);
-      const res = await t.app.inject({ ...request, query: { format: 'csv' }, headers: bearer(tokens.manager) });
+      const named = await t.app.inject({ ...request, query: { format: 'csv' }, headers: bearer(tokens.manager) });
+      expect([named.statusCode, named.json().code]).toEqual([400, 'UNKNOWN_SOURCE']);
+      // The names both companies have, over B's days.
+      const lists = [SOURCES, TOURS].map((names) => encodeURIComponent(encodeNameList([...names])));
+      const url = [...request.url.split('/').slice(0, -2), ...lists].join('/');
+      const res = await t.app.inject({ ...request, url, query: { format: 'csv' }, headers: bearer(tokens.manager) });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/csv/);
       expect(leaked(res, b)).toEqual([]);

@@ -5,6 +5,7 @@ import { compileErrors, validate } from '@readme/openapi-parser';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { version } from '../../package.json';
 import type { RouteEntry } from '../../server/app';
+import { ERROR_CODES } from '../../server/lib/errorResponses';
 import { removeDir } from './dbTemplate';
 import { DB_KINDS, createTestApp, type TestApp } from './helpers';
 
@@ -87,6 +88,79 @@ describe('the OpenAPI document at /api/docs/json', () => {
       return named.filter((name) => !(name in schemes)).map((name) => `${routeKey(route)}: unknown scheme ${name}`);
     });
     expect(problems).toEqual([]);
+  });
+
+  it('gives every operation a summary, a unique operationId and its error answers, each naming its codes', () => {
+    const ids = operations(doc).map(({ operation }) => operation.operationId);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    const problems = t.app.routeTable.flatMap((route) => {
+      const key = routeKey(route);
+      const op = operation(doc, route.method, openApiPath(route.url));
+      const responses = (op.responses ?? {}) as Record<string, OpenAPIV3_1.ResponseObject>;
+      const schema = (route.schema ?? {}) as Record<string, unknown>;
+      const due = [
+        '5XX',
+        ...(route.public ? [] : ['401']),
+        ...(route.access === 'manager' ? ['403'] : []),
+        ...(['params', 'querystring', 'headers', 'body'].some((part) => schema[part]) ? ['400'] : []),
+        ...(schema.body ? ['413', '415'] : []),
+      ];
+      const found: string[] = [];
+      if (!op.summary?.trim()) found.push(`${key}: no summary`);
+      if (!op.operationId) found.push(`${key}: no operationId`);
+      for (const status of due.filter((s) => !(s in responses))) found.push(`${key}: no ${status} answer`);
+      for (const [status, answer] of Object.entries(responses).filter(([s]) => !/^[23]/.test(s))) {
+        const codes = [...(answer.description ?? '').matchAll(/^`([A-Z_]+)`: /gm)].map((m) => m[1]!);
+        if (codes.length === 0) found.push(`${key} ${status}: names no code`);
+        found.push(...codes.filter((code) => !(code in ERROR_CODES)).map((code) => `${key} ${status}: ${code}?`));
+        const body = jsonSchemaOf(answer);
+        if (!body?.required?.includes('code')) found.push(`${key} ${status}: not the { error, code } body`);
+      }
+      return found;
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('says that public operations need no credentials (security: [])', () => {
+    const publicOps = t.app.routeTable.filter((route) => route.public);
+    expect(publicOps.map(routeKey).sort()).toEqual([
+      'GET /auth/refresh',
+      'POST /api/user/signup',
+      'POST /auth',
+      'POST /auth/logout',
+    ]);
+    for (const route of publicOps) {
+      expect([routeKey(route), operation(doc, route.method, openApiPath(route.url)).security]).toEqual([
+        routeKey(route),
+        [],
+      ]);
+    }
+  });
+
+  it('tells a client what it must know: retries, the refresh cookie, the channel cursor, the name lists', () => {
+    const parameter = (op: Operation, name: string) =>
+      ((op.parameters ?? []) as OpenAPIV3_1.ParameterObject[]).find((p) => p.name === name);
+    const checkIn = operation(doc, 'PATCH', '/api/bookings/{id}');
+    expect(parameter(checkIn, 'idempotency-key')?.description).toMatch(/applies once.*IDEMPOTENCY_KEY_REUSED/s);
+    const checkInBody = jsonSchemaOf(checkIn.requestBody as OpenAPIV3_1.RequestBodyObject)?.properties ?? {};
+    expect((checkInBody.base as Schema).description).toMatch(/counts the device saw/);
+    expect((checkInBody.madeAt as Schema).description).toMatch(/lock/);
+    expect(checkIn.description).toMatch(/Idempotency-Key.*base.*madeAt/s);
+
+    for (const path of ['/auth/refresh', '/auth/logout']) {
+      const method = path === '/auth/refresh' ? 'GET' : 'POST';
+      expect(operation(doc, method, path).description).toContain('cookie `tourdesk_refresh`');
+    }
+    expect(operation(doc, 'POST', '/auth/logout').description).toMatch(/Authorization: Bearer/);
+
+    const changes = operation(doc, 'GET', '/api/v1/bookings');
+    expect(changes.description).toMatch(/30 seconds old/);
+    expect(parameter(changes, 'since')?.description).toMatch(/since/);
+    expect(parameter(changes, 'after')?.description).toMatch(/`next`/);
+
+    const report = operation(doc, 'GET', '/api/bookings/reports/{field}/{startDate}/{endDate}/{sources}/{tours}');
+    for (const name of ['sources', 'tours']) expect(parameter(report, name)?.description).toContain('"~d"');
+    expect(doc.info.description).toMatch(/Idempotency-Key/);
   });
 
   it('takes bodies, parameters and responses from the zod schemas (the check-in)', () => {

@@ -1,7 +1,9 @@
 import { countsFromList } from '../../src/domain/customerTypes';
 import { encodeNameList, hasNoShow, type ReportRow } from '../../src/domain/reports';
-import { sql } from 'drizzle-orm';
-import { bookings } from '../../server/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { bookings, tours } from '../../server/db/schema';
+import { insertTours } from '../../server/modules/companies/companies.repository';
 import { reportBatch } from '../../server/modules/reports/reports.repository';
 import { addBooking, createCompany, type CompanyFixture } from './fixtures';
 import { bearer, describeEachDb, type TestApp } from './helpers';
@@ -113,6 +115,72 @@ describeEachDb('reports and fees', (ctx) => {
     expect(names((await t.app.inject({ url: oldTown, headers: bearer(c.manager.token) })).json())).not.toContain(
       'Harbour',
     );
+  });
+
+  it('reads a tour whose dash a client did not escape, as the spec joins names ("Hop-On Harbour Cruise")', async () => {
+    const t = ctx();
+    const c = await seedJune(t);
+    const raw = (tours: string) => reportUrl('date', '2026-06-01', '2026-07-31', 'Walkin', tours);
+    for (const tours of ['Hop-On Harbour Cruise', 'Old Town Walk-Hop-On Harbour Cruise', 'hop-on harbour cruise']) {
+      const res = await t.app.inject({ url: raw(tours), headers: bearer(c.manager.token) });
+      expect([tours, res.statusCode]).toEqual([tours, 200]);
+      expect(names(res.json())).toContain('Harbour');
+    }
+  });
+
+  it('answers 400 naming a source or tour the company does not have, CSV download included', async () => {
+    const t = ctx();
+    const c = await seedJune(t);
+    const get = (sources: string, tours: string, query = '') =>
+      t.app.inject({
+        url: reportUrl('date', '2026-06-01', '2026-07-31', sources, tours, query),
+        headers: bearer(c.manager.token),
+      });
+    const tour = await get(ALL_SOURCES, 'Old Town Walk-Sunset Sail');
+    expect(tour.statusCode).toBe(400);
+    expect(tour.json()).toEqual({
+      error: `tours: "Sunset Sail" is not one of this company's tours`,
+      code: 'UNKNOWN_TOUR',
+    });
+    const source = await get('Walkin-Airbnb-Klook', ALL_TOURS, '?format=csv');
+    expect(source.statusCode).toBe(400);
+    expect(source.json()).toEqual({
+      error: `sources: "Airbnb", "Klook" are not among this company's sources`,
+      code: 'UNKNOWN_SOURCE',
+    });
+  });
+
+  it('keeps an archived tour reportable: its bookings stay', async () => {
+    const t = ctx();
+    const c = await seedJune(t);
+    await t.db.update(tours).set({ archivedAt: new Date() }).where(eq(tours.id, c.tourIds['Hop-On Harbour Cruise']));
+    const res = await t.app.inject({
+      url: reportUrl('date', '2026-06-30', '2026-06-30', ALL_SOURCES, 'Hop-On Harbour Cruise'),
+      headers: bearer(c.manager.token),
+    });
+    expect(names(res.json())).toEqual(['Harbour']);
+  });
+
+  it('refuses a raw list that two sets of the company’s tours could make, and reads it escaped', async () => {
+    const t = ctx();
+    const c = await seedJune(t);
+    const labels = ['Tapas', 'Tapas-Night', 'Night-Market', 'Market'];
+    await insertTours(
+      t.db,
+      labels.map((label, i) => ({ companyId: c.companyId, id: uuidv7(), key: `extra-${i}`, label, position: 10 + i })),
+    );
+    const get = (list: string) =>
+      t.app.inject({
+        url: reportUrl('date', '2026-06-01', '2026-07-31', ALL_SOURCES, list),
+        headers: bearer(c.manager.token),
+      });
+    const raw = await get('Tapas-Night-Market');
+    expect(raw.statusCode).toBe(400);
+    expect(raw.json()).toEqual({
+      error: 'tours: reads as "Tapas", "Night-Market" or as "Tapas-Night", "Market"; write a "-" inside a name as "~d"',
+      code: 'AMBIGUOUS_NAMES',
+    });
+    expect((await get(encodeNameList(['Tapas-Night', 'Market']))).statusCode).toBe(200);
   });
 
   it('pages results and keeps one order across pages', async () => {
@@ -453,7 +521,12 @@ describeEachDb('reports and fees', (ctx) => {
   it('takes long lists of sources and tours, and answers an absurdly long one with the error body', async () => {
     const t = ctx();
     const c = await seedJune(t);
-    const many = encodeNameList(['Hop-On Harbour Cruise', ...Array.from({ length: 40 }, (_, i) => `Tour number ${i}`)]);
+    const more = Array.from({ length: 40 }, (_, i) => `Tour number ${i}`);
+    await insertTours(
+      t.db,
+      more.map((label, i) => ({ companyId: c.companyId, id: uuidv7(), key: `more-${i}`, label, position: 10 + i })),
+    );
+    const many = encodeNameList(['Hop-On Harbour Cruise', ...more]);
     const ok = await t.app.inject({
       url: reportUrl('date', '2026-06-01', '2026-06-30', ALL_SOURCES, many),
       headers: bearer(c.manager.token),

@@ -135,7 +135,90 @@ describe('login page', () => {
   });
 });
 
+/** The zone this browser says it is in, as `Intl.DateTimeFormat().resolvedOptions()` answers it. */
+function browserZone(timeZone: string) {
+  const resolvedOptions = Intl.DateTimeFormat.prototype.resolvedOptions;
+  return jest.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+    this: Intl.DateTimeFormat,
+  ) {
+    return { ...resolvedOptions.call(this), timeZone };
+  });
+}
+
 describe('signup page', () => {
+  beforeEach(() => {
+    browserZone('Europe/Madrid');
+  });
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  it('sends the company name asked for and the browser’s time zone with the email and password', async () => {
+    let body: unknown;
+    server.use(
+      emptyDays(),
+      http.post(apiUrl('/api/user/signup'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ user: makeUser({ email: 'owner@new.test' }) }, { status: 201 });
+      }),
+    );
+    const { user } = renderRoute('/signup', { preloadedState: signedOut() });
+    await user.type(await screen.findByLabelText('Company name'), ' Olas Tours ');
+    await user.type(screen.getByLabelText('Email'), 'owner@new.test');
+    await user.type(screen.getByLabelText('Password'), 'long-enough');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    await waitFor(() =>
+      expect(body).toEqual({
+        email: 'owner@new.test',
+        password: 'long-enough',
+        companyName: 'Olas Tours',
+        timezone: 'Europe/Madrid',
+      }),
+    );
+  });
+
+  it('leaves the zone out when the browser names none the app knows (the server then uses UTC)', async () => {
+    jest.restoreAllMocks();
+    browserZone('Etc/Unknown');
+    let body: unknown;
+    server.use(
+      emptyDays(),
+      http.post(apiUrl('/api/user/signup'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ user: makeUser() }, { status: 201 });
+      }),
+    );
+    const { user } = renderRoute('/signup', { preloadedState: signedOut() });
+    await user.type(await screen.findByLabelText('Company name'), 'Olas Tours');
+    await user.type(screen.getByLabelText('Email'), 'owner@new.test');
+    await user.type(screen.getByLabelText('Password'), 'long-enough');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    await waitFor(() => expect(body).toBeDefined());
+    expect(body).not.toHaveProperty('timezone');
+  });
+
+  it('asks for the company name: a blank one is named under the field and nothing is sent', async () => {
+    let calls = 0;
+    server.use(
+      http.post(apiUrl('/api/user/signup'), () => {
+        calls += 1;
+        return HttpResponse.json({ user: makeUser() }, { status: 201 });
+      }),
+    );
+    const { user } = renderRoute('/signup', { preloadedState: signedOut() });
+    const name = await screen.findByLabelText('Company name');
+    expect(name).toBeRequired();
+    await user.type(name, '   ');
+    await user.type(screen.getByLabelText('Email'), 'owner@new.test');
+    await user.type(screen.getByLabelText('Password'), 'long-enough');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(name).toHaveAccessibleDescription('Enter the company name');
+    expect(name).toBeInvalid();
+    expect(calls).toBe(0);
+    await user.type(name, 'Olas Tours');
+    expect(name).not.toHaveAccessibleDescription('Enter the company name');
+  });
+
   it("shows the server's error under the form", async () => {
     let body: unknown;
     server.use(
@@ -149,12 +232,13 @@ describe('signup page', () => {
     );
     const { user, pathname } = renderRoute('/signup', { preloadedState: signedOut() });
 
-    await user.type(await screen.findByLabelText('Email'), 'taken@demo.test');
+    await user.type(await screen.findByLabelText('Company name'), 'Demo Tours');
+    await user.type(screen.getByLabelText('Email'), 'taken@demo.test');
     await user.type(screen.getByLabelText('Password'), 'long-enough');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists');
-    expect(body).toEqual({ email: 'taken@demo.test', password: 'long-enough' });
+    expect(body).toMatchObject({ email: 'taken@demo.test', password: 'long-enough' });
     expect(pathname()).toBe('/signup');
   });
 
@@ -170,7 +254,8 @@ describe('signup page', () => {
       ),
     );
     const { user } = renderRoute('/signup', { preloadedState: signedOut() });
-    await user.type(await screen.findByLabelText('Email'), 'owner@new.test');
+    await user.type(await screen.findByLabelText('Company name'), 'New Tours');
+    await user.type(screen.getByLabelText('Email'), 'owner@new.test');
     await user.type(screen.getByLabelText('Password'), 'short');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The password needs at least 8 characters');
@@ -187,7 +272,8 @@ describe('signup page', () => {
     );
     const { user, store } = renderRoute('/signup', { preloadedState: signedOut() });
 
-    await user.type(await screen.findByLabelText('Email'), 'owner@new.test');
+    await user.type(await screen.findByLabelText('Company name'), 'New Tours');
+    await user.type(screen.getByLabelText('Email'), 'owner@new.test');
     await user.type(screen.getByLabelText('Password'), 'long-enough');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
 

@@ -71,6 +71,49 @@ describe("a new company's first sign-in", () => {
     expect(screen.queryByRole('region', { name: 'Set up Tourdesk' })).not.toBeInTheDocument();
   });
 
+  it('offers the zone sign-up took from the browser: Confirm keeps it and ticks the step', async () => {
+    serve({});
+    let body: unknown;
+    server.use(
+      http.patch(apiUrl('/api/company/company-1'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ ...fresh, timezone: 'Europe/Madrid', timezoneGuessed: false });
+      }),
+    );
+    const guessed = { ...fresh, timezone: 'Europe/Madrid', timezoneGuessed: true };
+    const { user, store } = renderRoute(`/bookings/date/${DAY}`, {
+      preloadedState: signedIn(makeUser({ company: guessed })),
+    });
+    const setup = await screen.findByRole('region', { name: 'Set up Tourdesk' });
+    expect(setup).toHaveTextContent('Time zone: Europe/Madrid (from this browser).');
+    expect(within(setup).queryAllByTitle('Done')).toHaveLength(0);
+    expect(within(setup).getByRole('link', { name: 'Change it in Settings' })).toHaveAttribute('href', '/settings');
+    await user.click(within(setup).getByRole('button', { name: 'Confirm Europe/Madrid' }));
+    expect(await within(setup).findByTitle('Done')).toBeInTheDocument();
+    expect(body).toEqual({ timezone: 'Europe/Madrid' });
+    expect(within(setup).getByText('Set the company’s time zone')).toBeVisible();
+    expect(within(setup).queryByRole('button', { name: /Confirm/ })).not.toBeInTheDocument();
+    expect(store.getState().auth.user?.company.timezoneGuessed).toBe(false);
+  });
+
+  it('says why a confirmation failed, and keeps the step to do', async () => {
+    serve({});
+    server.use(
+      http.patch(apiUrl('/api/company/company-1'), () =>
+        HttpResponse.json(
+          { error: 'Tourdesk is busy, please try again in a moment', code: 'UNAVAILABLE' },
+          { status: 503 },
+        ),
+      ),
+    );
+    const guessed = { ...fresh, timezone: 'Europe/Madrid', timezoneGuessed: true };
+    const { user } = renderRoute(`/bookings/date/${DAY}`, { preloadedState: signedIn(makeUser({ company: guessed })) });
+    const setup = await screen.findByRole('region', { name: 'Set up Tourdesk' });
+    await user.click(within(setup).getByRole('button', { name: 'Confirm Europe/Madrid' }));
+    expect(await within(setup).findByRole('alert')).toHaveTextContent('Tourdesk is busy, please try again in a moment');
+    expect(within(setup).getByRole('button', { name: 'Confirm Europe/Madrid' })).toBeEnabled();
+  });
+
   it('shows a Guide no checklist, and who adds the tours', async () => {
     serve({});
     renderRoute(`/bookings/date/${DAY}`, { preloadedState: signedIn(makeUser({ role: 'Guide', company: fresh })) });

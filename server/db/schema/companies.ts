@@ -18,6 +18,8 @@ export const companies = pgTable('companies', {
   id: uuid('id').primaryKey(),
   name: text('name').notNull(),
   timezone: text('timezone').notNull().default('UTC'),
+  /** The zone is sign-up's guess (the browser's, or UTC) until a Manager confirms or changes it. */
+  timezoneGuessed: boolean('timezone_guessed').notNull().default(false),
   beforeTime: integer('before_time').notNull().default(60),
   afterTime: integer('after_time').notNull().default(60),
   /** Nullable on purpose: only an explicit false lifts the guide visibility window (spec §4). */

@@ -1,12 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  authResponseSchema,
-  credentialsSchema,
-  errorBodySchema,
-  refreshResponseSchema,
-} from '../../../src/domain/schemas/auth';
+import { authResponseSchema, credentialsSchema, refreshResponseSchema } from '../../../src/domain/schemas/auth';
 import { attemptLimit } from '../../lib/attemptLimit';
+import { errors, JSON_BODY } from '../../lib/errorResponses';
+import { bearerToken } from '../../plugins/auth';
 import type { AuthService } from './auth.service';
 import { assertSameSite, clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
 
@@ -37,14 +34,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
       schema: {
         tags,
+        summary: 'Sign in',
+        description:
+          'Answers the user with an access token (`user.token`, valid about 15 minutes: send it as ' +
+          '`Authorization: Bearer <token>`) and sets the refresh cookie `tourdesk_refresh` (HttpOnly, ' +
+          'SameSite=Strict, path `/auth`), which `GET /auth/refresh` exchanges for a new token.',
+        operationId: 'signIn',
         body: credentialsSchema,
         response: {
           200: authResponseSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          413: errorBodySchema,
-          415: errorBodySchema,
-          429: errorBodySchema,
+          ...errors(JSON_BODY, { 401: ['INVALID_CREDENTIALS'], 429: ['RATE_LIMITED'] }),
         },
       },
     },
@@ -59,7 +58,23 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/refresh',
     {
       config: { access: 'public' },
-      schema: { tags, response: { 200: refreshResponseSchema, 401: errorBodySchema, 403: errorBodySchema } },
+      schema: {
+        tags,
+        summary: 'Renew the access token',
+        description:
+          'Authenticated by the refresh cookie `tourdesk_refresh` alone (send the cookies; no bearer). Answers a ' +
+          'new access token and the user, and sets the next cookie: each cookie works once, though a retry within ' +
+          'a few seconds (an answer lost on the way) gets the same successor. A cookie sent again later ends the ' +
+          'whole session. Calls another site makes the browser send are refused.',
+        operationId: 'refreshSession',
+        response: {
+          200: refreshResponseSchema,
+          ...errors({
+            401: ['NO_REFRESH_TOKEN', 'INVALID_REFRESH_TOKEN', 'REFRESH_TOKEN_REUSED'],
+            403: ['CROSS_SITE'],
+          }),
+        },
+      },
     },
     async (request, reply) => {
       assertSameSite(request);
@@ -78,11 +93,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/logout',
     {
       config: { access: 'public' },
-      schema: { tags, response: { 204: z.null(), 403: errorBodySchema } },
+      schema: {
+        tags,
+        summary: 'Sign out',
+        description:
+          'Ends the session of the refresh cookie `tourdesk_refresh` and clears it; with ' +
+          '`Authorization: Bearer <access token>` it also ends that token’s session, whose tokens then stop ' +
+          'working at once. Answers 204 whatever was sent.',
+        operationId: 'signOut',
+        response: { 204: z.null(), ...errors({ 403: ['CROSS_SITE'] }) },
+      },
     },
     async (request, reply) => {
       assertSameSite(request);
-      await opts.auth.logout(readRefreshCookie(request));
+      await opts.auth.logout(readRefreshCookie(request), bearerToken(request));
       clearRefreshCookie(request, reply);
       return reply.status(204).send(null);
     },

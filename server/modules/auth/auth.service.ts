@@ -3,6 +3,7 @@ import type { AuthUser } from '../../../src/domain/auth';
 import type { Db } from '../../db/client';
 import type { Tenancy } from '../../db/tenancy';
 import { UnauthorizedError } from '../../errors';
+import { UUID } from '../../lib/ids';
 import { findCompany } from '../companies/companies.repository';
 import { findActiveUser, findMemberKeysByEmail, type UserRow } from '../users/users.repository';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
@@ -86,15 +87,26 @@ export class AuthService {
     return outcome;
   }
 
-  async logout(rawToken: string | undefined): Promise<void> {
-    if (!rawToken) return;
-    const tokenHash = hashRefreshToken(rawToken);
-    const companyId = await this.companyOfToken(rawToken, tokenHash);
-    if (!companyId) return;
-    await this.tenancy.run(companyId, async (tx) => {
-      const row = await findRefreshTokenByHash(tx, companyId, tokenHash);
-      if (row) await revokeFamily(tx, row.companyId, row.familyId, this.now());
-    });
+  /**
+   * Ends the session of the refresh cookie and the session of the access token, whichever the client sends: a
+   * client holding only the bearer signs out too, and its token stops working at once (`Tenancy.runAs`).
+   */
+  async logout(rawToken: string | undefined, accessToken: string | undefined): Promise<void> {
+    if (rawToken) {
+      const tokenHash = hashRefreshToken(rawToken);
+      const companyId = await this.companyOfToken(rawToken, tokenHash);
+      if (companyId) {
+        await this.tenancy.run(companyId, async (tx) => {
+          const row = await findRefreshTokenByHash(tx, companyId, tokenHash);
+          if (row) await revokeFamily(tx, row.companyId, row.familyId, this.now());
+        });
+      }
+    }
+    const claims = accessToken ? await this.tokens.verify(accessToken) : null;
+    const { companyId, sessionId } = claims ?? {};
+    if (companyId && sessionId && UUID.test(companyId)) {
+      await this.tenancy.run(companyId, (tx) => revokeFamily(tx, companyId, sessionId, this.now()));
+    }
   }
 
   /** A new refresh token in `familyId` and the signed-in user, in the caller's transaction of the user's company. */

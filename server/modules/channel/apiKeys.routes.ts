@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiKeySchema, createdApiKeySchema, newApiKeyBodySchema } from '../../../src/domain/schemas/apiKeys';
-import { errorBodySchema } from '../../../src/domain/schemas/auth';
+import { errors, INPUT, JSON_BODY, MANAGER } from '../../lib/errorResponses';
 import { requireManager } from '../../plugins/auth';
 import type { ApiKeysService } from './apiKeys.service';
 
 const tags = ['Company'];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 
 /** Settings' channel API keys: listed, made (the secret answered once) and revoked by Managers. */
 export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeysService }> = async (app, { apiKeys }) => {
@@ -16,7 +15,9 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeysService }> =
       config: { access: 'manager' },
       schema: {
         tags,
-        response: { 200: z.array(apiKeySchema), ...errors },
+        summary: 'The company’s channel API keys',
+        operationId: 'getApiKeys',
+        response: { 200: z.array(apiKeySchema), ...errors(MANAGER) },
       },
     },
     async (request) => apiKeys.list(requireManager(request)),
@@ -28,14 +29,11 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeysService }> =
       config: { access: 'manager' },
       schema: {
         tags,
+        summary: 'Make a channel API key',
+        description: 'The key itself is in this answer only; the server keeps its SHA-256.',
+        operationId: 'createApiKey',
         body: newApiKeyBodySchema,
-        response: {
-          201: createdApiKeySchema,
-          ...errors,
-          409: errorBodySchema,
-          413: errorBodySchema,
-          415: errorBodySchema,
-        },
+        response: { 201: createdApiKeySchema, ...errors(MANAGER, JSON_BODY, { 409: ['NAME_TAKEN'] }) },
       },
     },
     async (request, reply) => reply.status(201).send(await apiKeys.create(requireManager(request), request.body)),
@@ -47,8 +45,11 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeysService }> =
       config: { access: 'manager' },
       schema: {
         tags,
+        summary: 'Revoke a channel API key',
+        description: 'The key stops working at once.',
+        operationId: 'revokeApiKey',
         params: z.object({ id: z.uuid() }),
-        response: { 200: apiKeySchema, ...errors, 404: errorBodySchema },
+        response: { 200: apiKeySchema, ...errors(MANAGER, INPUT, { 404: ['NOT_FOUND'] }) },
       },
     },
     async (request) => apiKeys.revoke(requireManager(request), request.params.id),

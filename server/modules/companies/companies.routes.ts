@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '../../../src/domain/schemas/auth';
 import {
   catalogChangeBodySchema,
   catalogEntryBodySchema,
@@ -9,20 +8,23 @@ import {
   tourColorSchema,
   tourFlagSchema,
 } from '../../../src/domain/schemas/company';
+import { errors, JSON_BODY, MANAGER, MEMBER, type ErrorCodes } from '../../lib/errorResponses';
 import { requireCaller, requireManager } from '../../plugins/auth';
 import type { CatalogService } from './catalog.service';
 import type { CompaniesService } from './companies.service';
 
 const params = z.object({ companyId: z.string().max(100), tourId: z.string().min(1).max(100) });
-const responses = {
+/** A Manager's change to the company: the answer is the company as it is after it. */
+const changed = <const G extends readonly ErrorCodes[]>(...groups: G) => ({
   200: companySchema,
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  413: errorBodySchema,
-  415: errorBodySchema,
-};
+  ...errors(MANAGER, JSON_BODY, ...groups),
+});
+/** A tour's or a source's name and row (another company's id reads as an entry not found). */
+const catalogErrors = (kind: 'tour' | 'source') =>
+  ({
+    400: ['NAME_TAKEN'],
+    404: [kind === 'tour' ? 'TOUR_NOT_FOUND' : 'SOURCE_NOT_FOUND'],
+  }) as const;
 
 export interface CompaniesRoutesOptions {
   companies: CompaniesService;
@@ -38,7 +40,13 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = as
     '/api/company',
     {
       config: { access: 'member' },
-      schema: { tags, response: { 200: companySchema, 401: errorBodySchema, 404: errorBodySchema } },
+      schema: {
+        tags,
+        summary: 'The caller’s company',
+        description: 'Its settings, tours and sources, as sign-in answers them in `user.company`.',
+        operationId: 'getCompany',
+        response: { 200: companySchema, ...errors(MEMBER, { 404: ['COMPANY_NOT_FOUND'] }) },
+      },
     },
     async (request) => companies.get(requireCaller(request)),
   );
@@ -47,7 +55,17 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = as
     '/api/company/:companyId',
     {
       config: { access: 'manager' },
-      schema: { tags, params: params.pick({ companyId: true }), body: companySettingsBodySchema, response: responses },
+      schema: {
+        tags,
+        summary: 'Change the company’s settings',
+        description:
+          'Any of them, at least one. Sending `timezone`, changed or not, confirms the zone sign-up guessed ' +
+          '(`timezoneGuessed` becomes false).',
+        operationId: 'updateCompanySettings',
+        params: params.pick({ companyId: true }),
+        body: companySettingsBodySchema,
+        response: changed({ 404: ['COMPANY_NOT_FOUND'] }),
+      },
     },
     async (request) => companies.updateSettings(requireManager(request), request.params.companyId, request.body),
   );
@@ -56,7 +74,14 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = as
     '/api/company/:companyId/:tourId/color',
     {
       config: { access: 'manager' },
-      schema: { tags, params, body: z.strictObject({ color: tourColorSchema }), response: responses },
+      schema: {
+        tags,
+        summary: 'Set a tour’s colour',
+        operationId: 'setTourColor',
+        params,
+        body: z.strictObject({ color: tourColorSchema }),
+        response: changed({ 404: ['TOUR_NOT_FOUND'] }),
+      },
     },
     async (request) => {
       const { companyId, tourId } = request.params;
@@ -68,7 +93,14 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = as
     '/api/company/:companyId/:tourId/flag',
     {
       config: { access: 'manager' },
-      schema: { tags, params, body: z.strictObject({ flag: tourFlagSchema }), response: responses },
+      schema: {
+        tags,
+        summary: 'Set a tour’s flag',
+        operationId: 'setTourFlag',
+        params,
+        body: z.strictObject({ flag: tourFlagSchema }),
+        response: changed({ 404: ['TOUR_NOT_FOUND'] }),
+      },
     },
     async (request) => {
       const { companyId, tourId } = request.params;
@@ -87,9 +119,11 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = as
         config: { access: 'manager' },
         schema: {
           tags,
+          summary: `Add a ${kind}`,
+          operationId: kind === 'tour' ? 'addTour' : 'addSource',
           params: params.pick({ companyId: true }),
           body: catalogEntryBodySchema,
-          response: { ...responses, 201: companySchema },
+          response: { 201: companySchema, ...errors(MANAGER, JSON_BODY, catalogErrors(kind)) },
         },
       },
       async (request, reply) => {
@@ -103,9 +137,16 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = as
         config: { access: 'manager' },
         schema: {
           tags,
+          summary: `Rename, move, archive or restore a ${kind}`,
+          description:
+            kind === 'tour'
+              ? 'Also sets the tour’s other names (`aliases`, all at once) or adds one (`addAlias`). A rename carries ' +
+                'the bookings, notes and shifts with it.'
+              : 'A rename carries the bookings with it; Walkin keeps its name and is never archived.',
+          operationId: kind === 'tour' ? 'changeTour' : 'changeSource',
           params: z.object({ companyId: z.string().max(100), [idParam]: z.string().min(1).max(100) }),
           body: catalogChangeBodySchema,
-          response: responses,
+          response: changed(catalogErrors(kind)),
         },
       },
       async (request) => {

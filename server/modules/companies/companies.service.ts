@@ -28,12 +28,15 @@ export class CompaniesService {
   updateSettings(caller: Caller, companyId: string, changes: CompanySettingsBody): Promise<Company> {
     if (companyId !== caller.companyId) throw companyNotFound();
     return this.tenancy.runAs(caller, async (tx, auth) => {
-      await updateCompanySettings(tx, auth.companyId, changes);
-      const keys = Object.keys(changes) as Array<keyof CompanySettingsBody>;
+      // A zone sent, changed or the same, is a Manager's word for it: no longer sign-up's guess.
+      const confirmsZone = changes.timezone !== undefined && auth.company.timezoneGuessed;
+      const stored = confirmsZone ? { ...changes, timezoneGuessed: false } : changes;
+      await updateCompanySettings(tx, auth.companyId, stored);
+      const keys = Object.keys(stored) as Array<keyof typeof stored>;
       await recordEvent(tx, auth, {
         kind: 'company.settingsChanged',
         before: Object.fromEntries(keys.map((key) => [key, auth.company[key]])),
-        after: changes,
+        after: stored,
       });
       const company = await findCompany(tx, auth.companyId);
       if (!company) throw companyNotFound();

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '../../../src/domain/schemas/auth';
 import { daySchema, timeSchema, tourNameSchema } from '../../../src/domain/schemas/booking';
 import { historySchema } from '../../../src/domain/schemas/events';
+import { errors, INPUT, MEMBER } from '../../lib/errorResponses';
 import { requireCaller } from '../../plugins/auth';
 import type { HistoryService } from './history.service';
-
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 const tags = ['History'];
 
@@ -18,8 +16,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ history: HistoryService }> = 
       config: { access: 'member' },
       schema: {
         tags,
+        summary: 'A booking’s history',
+        operationId: 'getBookingHistory',
         params: z.object({ id: z.uuid({ message: 'Not a booking id' }) }),
-        response: { 200: historySchema, ...errors },
+        response: { 200: historySchema, ...errors(MEMBER, INPUT, { 403: ['SLOT_HIDDEN'], 404: ['NOT_FOUND'] }) },
       },
     },
     async (request) => history.booking(requireCaller(request), request.params.id),
@@ -31,8 +31,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ history: HistoryService }> = 
       config: { access: 'member' },
       schema: {
         tags,
+        summary: 'A slot’s recent activity',
+        operationId: 'getSlotActivity',
         params: z.object({ day: daySchema, time: timeSchema, tour: tourNameSchema }),
-        response: { 200: historySchema, ...errors },
+        response: { 200: historySchema, ...errors(MEMBER, INPUT, { 403: ['SLOT_HIDDEN'] }) },
       },
     },
     async (request) => history.slot(requireCaller(request), request.params),

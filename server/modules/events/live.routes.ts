@@ -1,15 +1,14 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '../../../src/domain/schemas/auth';
 import type { Tenancy } from '../../db/tenancy';
+import { errors, INPUT, MEMBER } from '../../lib/errorResponses';
 import { requireCaller } from '../../plugins/auth';
 import type { EventHub } from './eventHub';
 import { LiveStream, type LiveOptions } from './liveStream';
 
 /** A reader this far behind is cut; it resumes from its last id. */
 const MAX_BUFFERED_BYTES = 1 << 20;
-const errors = { 401: errorBodySchema, 403: errorBodySchema };
 /** Written to the socket by LiveStream, never serialized: declared for the API's documentation. */
 const eventStream = {
   description:
@@ -39,7 +38,16 @@ export const liveRoutes: FastifyPluginAsyncZod<{
     '/api/events',
     {
       config: { access: 'member', stream: true },
-      schema: { tags: ['Live'], headers: lastEventIdSchema, response: { 200: eventStream, ...errors } },
+      schema: {
+        tags: ['Live'],
+        summary: 'Live changes, as server-sent events',
+        description:
+          'Send the access token as `Authorization: Bearer` (read the stream with `fetch`: `EventSource` cannot ' +
+          'send it) and, on reconnecting, the last id seen as `Last-Event-ID`.',
+        operationId: 'streamEvents',
+        headers: lastEventIdSchema,
+        response: { 200: eventStream, ...errors(MEMBER, INPUT) },
+      },
     },
     async (request, reply) => {
       const caller = requireCaller(request);

@@ -3,7 +3,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ImportProgress } from '../../../src/domain/imports';
-import { errorBodySchema } from '../../../src/domain/schemas/auth';
 import {
   changedBookingSchema,
   importMappingSchema,
@@ -15,13 +14,19 @@ import {
   type ImportQuery,
 } from '../../../src/domain/schemas/imports';
 import { AppError } from '../../errors';
+import { errorBodySchema } from '../../../src/domain/schemas/auth';
+import { errorResponse, errors, INPUT, JSON_BODY, MANAGER } from '../../lib/errorResponses';
 import { requireManager } from '../../plugins/auth';
 import type { ImportsService } from './imports.service';
 import { inspectFile } from './inspectFile';
 
 const tags = ['Imports'];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
-const fileErrors = { ...errors, 413: errorBodySchema, 415: errorBodySchema };
+/** A file as the body: another type is refused (JSON by the parser, before the route), an empty one names it. */
+const FILE = {
+  400: ['EMPTY_FILE'],
+  413: ['PAYLOAD_TOO_LARGE'],
+  415: ['UNSUPPORTED_MEDIA_TYPE'],
+} as const;
 const undoRefused = errorBodySchema.extend({
   details: z
     .object({ changed: z.number(), bookings: z.array(changedBookingSchema) })
@@ -81,8 +86,9 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
         tags,
         summary: "A file's encoding, delimiter, header and first rows",
         description: "Body: the file's first bytes (up to 256 KiB) as they are, `Content-Type: text/csv`.",
+        operationId: 'inspectImportFile',
         querystring: inspectQuerySchema,
-        response: { 200: inspectedFileSchema, ...fileErrors },
+        response: { 200: inspectedFileSchema, ...errors(MANAGER, INPUT, JSON_BODY, FILE, { 400: ['NOT_CSV'] }) },
       },
     },
     async (request) => {
@@ -101,11 +107,12 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
         schema: {
           tags,
           summary: mode === 'preview' ? 'What a mapped file would do, row by row' : 'Import a mapped file',
+          operationId: mode === 'preview' ? 'previewImport' : 'applyImport',
           description:
             'Body: the whole file as it is, `Content-Type: text/csv` (UTF-8 or UTF-16; the encoding and the ' +
             "delimiter as `inspect` answered). The query maps each field to a column, by the column's index.",
           querystring: importQuerySchema,
-          response: { 200: progressLines, ...fileErrors },
+          response: { 200: progressLines, ...errors(MANAGER, INPUT, JSON_BODY, FILE, { 400: ['BAD_REQUEST'] }) },
         },
       },
       (request, reply) => streamed(request, reply, mode),
@@ -114,13 +121,29 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
 
   app.get(
     '/api/imports/mappings',
-    { config: { access: 'manager' }, schema: { tags, response: { 200: z.array(importMappingSchema), ...errors } } },
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags,
+        summary: 'The column mapping last used per source',
+        operationId: 'getImportMappings',
+        response: { 200: z.array(importMappingSchema), ...errors(MANAGER) },
+      },
+    },
     async (request) => imports.mappings(requireManager(request)),
   );
 
   app.get(
     '/api/imports',
-    { config: { access: 'manager' }, schema: { tags, response: { 200: z.array(pastImportSchema), ...errors } } },
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags,
+        summary: 'The recent imports',
+        operationId: 'getRecentImports',
+        response: { 200: z.array(pastImportSchema), ...errors(MANAGER) },
+      },
+    },
     async (request) => imports.recent(requireManager(request)),
   );
 
@@ -131,13 +154,21 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
       schema: {
         tags,
         summary: 'Undo an import',
+        operationId: 'undoImport',
         description:
           'Within 24 hours of its end: each booking it created is cancelled and each it updated or cancelled is put ' +
           'back as it was, all or nothing, each an event in its history. 409 `IMPORT_CHANGED_SINCE` when any of its ' +
           'bookings was checked in or changed since (`details` names them), `IMPORT_UNDO_EXPIRED` past 24 hours, ' +
           '`IMPORT_ALREADY_UNDONE`, `IMPORT_NOT_UNDOABLE` for an import made before imports could be undone.',
         params: importParamsSchema,
-        response: { 200: pastImportSchema, ...errors, 404: errorBodySchema, 409: undoRefused },
+        response: {
+          200: pastImportSchema,
+          ...errors(MANAGER, INPUT, { 404: ['NOT_FOUND'] }),
+          409: errorResponse(
+            ['IMPORT_CHANGED_SINCE', 'IMPORT_UNDO_EXPIRED', 'IMPORT_ALREADY_UNDONE', 'IMPORT_NOT_UNDOABLE'],
+            undoRefused,
+          ),
+        },
       },
     },
     async (request) => imports.undo(requireManager(request), request.params.id),

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '../../../src/domain/schemas/auth';
 import {
   feeRowSchema,
   feesBodySchema,
@@ -8,11 +7,11 @@ import {
   reportParamsSchema,
   reportQuerySchema,
 } from '../../../src/domain/schemas/reports';
+import { errors, INPUT, JSON_BODY, MANAGER } from '../../lib/errorResponses';
 import { requireManager } from '../../plugins/auth';
 import type { ExportLimiter } from './exportLimiter';
 import type { ReportsService } from './reports.service';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 const tags = ['Reports'];
 /** Fastify picks the schema by the answer's media type; the CSV is a stream, sent as it is (hence `any`). */
 const pageOrCsv = {
@@ -38,9 +37,20 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
       config: { access: 'manager' },
       schema: {
         tags,
+        summary: 'A no-show or reservation report',
+        description:
+          '`field` `date` filters by tour date (the no-show report, spec checkinStatus), `createdAt` by the day ' +
+          'the booking was made (reservationDate); both days are included, in the company’s time zone.',
+        operationId: 'getReport',
         params: reportParamsSchema,
         querystring: reportQuerySchema,
-        response: { 200: pageOrCsv, ...errors, 429: errorBodySchema },
+        response: {
+          200: pageOrCsv,
+          ...errors(MANAGER, INPUT, {
+            400: ['UNKNOWN_SOURCE', 'UNKNOWN_TOUR', 'AMBIGUOUS_NAMES'],
+            429: ['EXPORT_LIMIT'],
+          }),
+        },
       },
     },
     async (request, reply) => {
@@ -69,8 +79,10 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
       config: { access: 'manager' },
       schema: {
         tags,
+        summary: 'A day’s guests checked in, per tour and source',
+        operationId: 'getFees',
         body: feesBodySchema,
-        response: { 200: z.array(feeRowSchema), ...errors, 413: errorBodySchema, 415: errorBodySchema },
+        response: { 200: z.array(feeRowSchema), ...errors(MANAGER, JSON_BODY) },
       },
     },
     async (request) => reports.fees(requireManager(request), request.body.day),

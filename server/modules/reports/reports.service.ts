@@ -2,18 +2,21 @@ import type { Readable } from 'node:stream';
 import { CUSTOMER_TYPES, listFromCounts } from '../../../src/domain/customerTypes';
 import {
   REPORT_FIELD_OF,
-  decodeNameList,
   rangeInstants,
+  readNameList,
   type FeeRow,
   type ReportField,
   type ReportPage,
   type ReportRow,
   type ReportType,
 } from '../../../src/domain/reports';
+import type { Db } from '../../db/client';
+import { sources, tours } from '../../db/schema';
 import type { Tenancy } from '../../db/tenancy';
 import { BadRequestError } from '../../errors';
 import type { Caller } from '../../db/signedIn';
 import { attendedCounts, bookedCounts } from '../bookings/bookings.mapper';
+import { listEntries, type Catalog } from '../companies/catalog.repository';
 import { reportCsv } from './reports.csv';
 import { summariseNoShows } from './reports.noShows';
 import { countReport, feesOfDay, reportPage, type ReportBookingRow, type ReportFilter } from './reports.repository';
@@ -49,8 +52,42 @@ function toReportRow(row: ReportBookingRow): ReportRow {
   };
 }
 
+/** The sources and tours a report names, as the company spells them (archived ones too: their bookings stay). */
+interface ReportNames {
+  sources: string[];
+  tours: string[];
+}
+
+/** One of the path's lists read as the company's names (domain `readNameList`); 400 naming what it cannot read. */
+async function namesIn(tx: Db, companyId: string, field: keyof ReportNames, joined: string): Promise<string[]> {
+  const table: Catalog = field === 'tours' ? tours : sources;
+  const known = (await listEntries(tx, table, companyId)).map((entry) => entry.label);
+  const reading = readNameList(joined, known);
+  if ('names' in reading) return reading.names;
+  if ('ambiguous' in reading) {
+    const [one, other] = reading.ambiguous.map((names) => names.map((name) => `"${name}"`).join(', '));
+    throw new BadRequestError(
+      `${field}: reads as ${one} or as ${other}; write a "-" inside a name as "~d"`,
+      'AMBIGUOUS_NAMES',
+    );
+  }
+  const unknown = reading.unknown.map((name) => `"${name}"`).join(', ');
+  const verb = reading.unknown.length === 1 ? 'is not one of' : 'are not among';
+  throw new BadRequestError(
+    `${field}: ${unknown} ${verb} this company's ${field}`,
+    field === 'tours' ? 'UNKNOWN_TOUR' : 'UNKNOWN_SOURCE',
+  );
+}
+
+async function reportNames(tx: Db, companyId: string, request: ReportRequest): Promise<ReportNames> {
+  return {
+    sources: await namesIn(tx, companyId, 'sources', request.sources),
+    tours: await namesIn(tx, companyId, 'tours', request.tours),
+  };
+}
+
 /** A report request's filter, in the company's zone; 400 for a range that is reversed or too long. */
-function reportFilter(companyId: string, request: ReportRequest, timezone: string): ReportFilter {
+function reportFilter(companyId: string, request: ReportRequest, timezone: string, names: ReportNames): ReportFilter {
   const { startDate, endDate } = request;
   if (startDate > endDate) throw new BadRequestError('The range starts after it ends', 'VALIDATION');
   const days = (Date.parse(endDate) - Date.parse(startDate)) / 86_400_000;
@@ -66,8 +103,8 @@ function reportFilter(companyId: string, request: ReportRequest, timezone: strin
     endDay: endDate,
     from,
     to,
-    sources: decodeNameList(request.sources),
-    tours: decodeNameList(request.tours),
+    sources: names.sources,
+    tours: names.tours,
     onlyNoShows: request.onlyNoShows === true,
   };
 }
@@ -97,7 +134,8 @@ export class ReportsService {
 
   page(caller: Caller, request: ReportRequest, page: number, pageSize: number): Promise<ReportPage> {
     return this.tenancy.runAs(caller, async (tx, auth) => {
-      const filter = reportFilter(auth.companyId, request, auth.company.timezone);
+      const names = await reportNames(tx, auth.companyId, request);
+      const filter = reportFilter(auth.companyId, request, auth.company.timezone, names);
       // The no-show report's totals (and, with only no-shows, its count) come from its bookings; any other count
       // from the per-day counts.
       let total = filter.onlyNoShows ? undefined : await countReport(tx, filter);
@@ -119,8 +157,11 @@ export class ReportsService {
   async csv(caller: Caller, request: ReportRequest, type: ReportType | undefined): Promise<Readable> {
     const reportType = csvType(request, type);
     // Read first, so a refusal (an invalid range, a member gone) is an answer, not a cut-off download.
-    const timezone = await this.tenancy.runAs(caller, async (_tx, auth) => auth.company.timezone);
-    const filter = reportFilter(caller.companyId, request, timezone);
+    const { timezone, names } = await this.tenancy.runAs(caller, async (tx, auth) => ({
+      timezone: auth.company.timezone,
+      names: await reportNames(tx, auth.companyId, request),
+    }));
+    const filter = reportFilter(caller.companyId, request, timezone, names);
     return reportCsv(this.tenancy, filter, reportType, timezone);
   }
 

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noteUniqueId } from '../../../src/domain/slotRules';
-import { errorBodySchema } from '../../../src/domain/schemas/auth';
 import { daySchema, timeSchema, tourNameSchema } from '../../../src/domain/schemas/booking';
 import {
   guideShiftRowSchema,
@@ -9,10 +8,12 @@ import {
   shiftSchema,
   timeRangeBodySchema,
 } from '../../../src/domain/schemas/team';
+import { errors, INPUT, JSON_BODY, MEMBER, type ErrorCodes } from '../../lib/errorResponses';
 import { requireCaller } from '../../plugins/auth';
 import type { ShiftsService } from './shifts.service';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+/** Reading a shift: a Guide sees only their window's; a slot without one has none. */
+const SHIFT_READ = { 403: ['SLOT_HIDDEN'], 404: ['NO_SHIFT'] } as const satisfies ErrorCodes;
 const shiftStringParams = z.object({ shiftString: z.string().min(1).max(300) });
 
 const tags = ['Shifts'];
@@ -24,8 +25,14 @@ export const shiftsRoutes: FastifyPluginAsyncZod<{ shifts: ShiftsService }> = as
       config: { access: 'member' },
       schema: {
         tags,
+        summary: 'A guide’s shifts in a range of days',
+        description: 'A Guide may ask only for their own.',
+        operationId: 'getGuideShifts',
         body: timeRangeBodySchema,
-        response: { 200: z.array(guideShiftRowSchema), ...errors, 413: errorBodySchema, 415: errorBodySchema },
+        response: {
+          200: z.array(guideShiftRowSchema),
+          ...errors(MEMBER, JSON_BODY, { 403: ['FORBIDDEN'], 404: ['NOT_FOUND'] }),
+        },
       },
     },
     async (request) => shifts.guideShifts(requireCaller(request), request.body),
@@ -38,8 +45,11 @@ export const shiftsRoutes: FastifyPluginAsyncZod<{ shifts: ShiftsService }> = as
       config: { access: 'member' },
       schema: {
         tags,
+        summary: 'A slot’s shift',
+        description: 'The company name in the path is the spec’s and is not read: the company is the caller’s.',
+        operationId: 'getSlotShift',
         params: z.object({ time: timeSchema, day: daySchema, tour: tourNameSchema, companyName: z.string().max(200) }),
-        response: { 200: shiftSchema, ...errors },
+        response: { 200: shiftSchema, ...errors(MEMBER, INPUT, SHIFT_READ) },
       },
     },
     async (request) => {
@@ -52,7 +62,13 @@ export const shiftsRoutes: FastifyPluginAsyncZod<{ shifts: ShiftsService }> = as
     '/api/shift/:shiftString',
     {
       config: { access: 'member' },
-      schema: { tags, params: shiftStringParams, response: { 200: shiftSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'A shift by its key',
+        operationId: 'getShift',
+        params: shiftStringParams,
+        response: { 200: shiftSchema, ...errors(MEMBER, INPUT, SHIFT_READ) },
+      },
     },
     async (request) => shifts.get(requireCaller(request), request.params.shiftString),
   );
@@ -63,9 +79,17 @@ export const shiftsRoutes: FastifyPluginAsyncZod<{ shifts: ShiftsService }> = as
       config: { access: 'member' },
       schema: {
         tags,
+        summary: 'Split a slot between guides',
+        operationId: 'saveShiftGuides',
         params: shiftStringParams,
         body: saveShiftGuidesBodySchema,
-        response: { 200: shiftSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
+        response: {
+          200: shiftSchema,
+          ...errors(MEMBER, JSON_BODY, {
+            400: ['DUPLICATE_GUIDE', 'UNKNOWN_GUIDE'],
+            403: ['SLOT_HIDDEN', 'SLOT_LOCKED'],
+          }),
+        },
       },
     },
     async (request) => shifts.saveGuides(requireCaller(request), request.params.shiftString, request.body),

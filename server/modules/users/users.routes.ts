@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { attemptLimit } from '../../lib/attemptLimit';
+import { deviceOf } from '../../lib/device';
+import { errors, INPUT, JSON_BODY, MANAGER, MEMBER } from '../../lib/errorResponses';
 import {
   authResponseSchema,
   changePasswordSchema,
-  errorBodySchema,
   messageSchema,
   signupSchema,
 } from '../../../src/domain/schemas/auth';
@@ -41,19 +42,20 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       config: { access: 'public', rateLimit: opts.signupRateLimit },
       schema: {
         tags,
+        summary: 'Sign up a new company',
+        description:
+          'Creates a company whose first member, its Manager, is the signer, and signs them in as `POST /auth` ' +
+          'does (the user and the refresh cookie).',
+        operationId: 'signUp',
         body: signupSchema,
         response: {
           201: authResponseSchema,
-          400: errorBodySchema,
-          409: errorBodySchema,
-          413: errorBodySchema,
-          415: errorBodySchema,
-          429: errorBodySchema,
+          ...errors(JSON_BODY, { 409: ['EMAIL_TAKEN'], 429: ['RATE_LIMITED'] }),
         },
       },
     },
     async (request, reply) => {
-      const session = await opts.users.signup(request.body.email, request.body.password);
+      const session = await opts.users.signup(request.body, deviceOf(request));
       setRefreshCookie(request, reply, session);
       return reply.status(201).send({ user: session.user });
     },
@@ -69,14 +71,13 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       config: { access: 'member' },
       schema: {
         tags,
+        summary: 'Change your password',
+        description: 'Ends the member’s other sessions and sets a new refresh cookie for this one.',
+        operationId: 'changePassword',
         body: changePasswordSchema,
         response: {
           200: messageSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          413: errorBodySchema,
-          415: errorBodySchema,
-          429: errorBodySchema,
+          ...errors(MEMBER, JSON_BODY, { 400: ['WRONG_PASSWORD'], 429: ['RATE_LIMITED'] }),
         },
       },
     },
@@ -94,7 +95,9 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       config: { access: 'member' },
       schema: {
         tags,
-        response: { 200: z.array(guideRefSchema), 401: errorBodySchema },
+        summary: 'The team, for guide pickers',
+        operationId: 'getCompanyGuides',
+        response: { 200: z.array(guideRefSchema), ...errors(MEMBER) },
       },
     },
     async (request) => opts.team.guides(requireCaller(request)),
@@ -102,7 +105,15 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
 
   app.get(
     '/api/user/users/company',
-    { config: { access: 'member' }, schema: { tags, response: { 200: z.array(memberSchema), 401: errorBodySchema } } },
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary: 'The team members',
+        operationId: 'getTeamMembers',
+        response: { 200: z.array(memberSchema), ...errors(MEMBER) },
+      },
+    },
     async (request) => opts.team.list(requireCaller(request)),
   );
 
@@ -116,16 +127,12 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       config: { access: 'manager' },
       schema: {
         tags,
+        summary: 'Add a guide',
+        operationId: 'addGuide',
         body: addGuideBodySchema,
         response: {
           201: z.object({ message: z.string(), user: memberSchema }),
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          409: errorBodySchema,
-          413: errorBodySchema,
-          415: errorBodySchema,
-          429: errorBodySchema,
+          ...errors(MANAGER, JSON_BODY, { 409: ['EMAIL_TAKEN', 'NAME_TAKEN'], 429: ['RATE_LIMITED'] }),
         },
       },
     },
@@ -141,13 +148,13 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       config: { access: 'manager' },
       schema: {
         tags,
+        summary: 'Remove a team member',
+        description: 'The member can no longer sign in and every session of theirs ends; their past work stays.',
+        operationId: 'removeTeamMember',
         params: z.object({ id: z.uuid({ message: 'Not a member id' }) }),
         response: {
           200: messageSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
+          ...errors(MANAGER, INPUT, { 400: ['CANNOT_DELETE_SELF'], 404: ['NOT_FOUND'] }),
         },
       },
     },

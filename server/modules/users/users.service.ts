@@ -1,7 +1,9 @@
 import { v7 as uuidv7 } from 'uuid';
 import { WALKIN_SOURCE } from '../../../src/domain/company';
+import type { SignupBody } from '../../../src/domain/schemas/auth';
+import { defaultCompanyName } from '../../../src/domain/signup';
 import type { Db } from '../../db/client';
-import type { Caller } from '../../db/signedIn';
+import type { Caller, Device } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
 import { isUniqueViolation } from '../../db/errors';
 import { BadRequestError, ConflictError, UnauthorizedError } from '../../errors';
@@ -9,18 +11,10 @@ import type { AuthService, Session } from '../auth/auth.service';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/refreshTokens.repository';
 import { insertCompany, insertSources } from '../companies/companies.repository';
+import { recordEvent } from '../events/eventLog';
 import { findActiveUser, findMemberKeysByEmail, insertUser, updatePasswordHash } from './users.repository';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
-
-/** "ana@olas-tours.es" → "Olas Tours": a starting name the Manager can change later. */
-export function companyNameFromEmail(email: string): string {
-  const domain = email.split('@')[1] ?? '';
-  const label = domain.split('.')[0] ?? '';
-  const words = label.split(/[-_]+/).filter(Boolean);
-  if (words.length === 0) return 'My company';
-  return words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
-}
 
 export function nameFromEmail(email: string): string {
   return email.split('@')[0] ?? email;
@@ -34,28 +28,28 @@ export class UsersService {
     private readonly auth: AuthService,
   ) {}
 
-  /** Signup creates a company (UTC, a Walkin source, no tours) whose first member is its Manager. */
-  async signup(email: string, password: string): Promise<Session> {
+  /**
+   * Signup creates a company (its name, the browser's zone or UTC, guessed until a Manager confirms it; a Walkin
+   * source, no tours) whose first member is its Manager.
+   */
+  async signup(body: SignupBody, device: Device): Promise<Session> {
+    const { email, password } = body;
     if (await findMemberKeysByEmail(this.db, email)) throw new ConflictError(EMAIL_TAKEN, 'EMAIL_TAKEN');
     // argon2 runs outside any transaction: it takes tens of milliseconds.
     const passwordHash = await hashPassword(password);
     const companyId = uuidv7();
     const userId = uuidv7();
+    const company = { name: body.companyName ?? defaultCompanyName(email), timezone: body.timezone ?? 'UTC' };
+    const name = nameFromEmail(email);
     try {
-      return await this.tenancy.run(companyId, async (tx) => {
-        await insertCompany(tx, { id: companyId, name: companyNameFromEmail(email), timezone: 'UTC' });
+      return await this.tenancy.run(companyId, async (tx, eventWritten) => {
+        await insertCompany(tx, { id: companyId, ...company, timezoneGuessed: true });
         await insertSources(tx, [{ companyId, id: uuidv7(), key: 'walkin', label: WALKIN_SOURCE, position: 0 }]);
-        await insertUser(tx, {
-          companyId,
-          id: userId,
-          email,
-          name: nameFromEmail(email),
-          role: 'Manager',
-          assignable: true,
-          passwordHash,
-        });
+        await insertUser(tx, { companyId, id: userId, email, name, role: 'Manager', assignable: true, passwordHash });
         const user = await findActiveUser(tx, companyId, userId);
         if (!user) throw new Error('Signed-up user vanished');
+        const actor = { companyId, userId, name, email, device, eventWritten };
+        await recordEvent(tx, actor, { kind: 'company.created', after: company });
         return this.auth.startSession(tx, user, uuidv7());
       });
     } catch (err) {

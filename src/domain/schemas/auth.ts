@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, ROLES } from '../auth';
-import { companySchema } from './company';
+import { companySchema, timeZoneSchema } from './company';
 
 export const roleSchema = z.enum(ROLES);
 
@@ -38,7 +38,21 @@ export type Credentials = z.infer<typeof credentialsSchema>;
 export const signupSchema = z.object({
   email: emailSchema,
   password: newPasswordSchema('password'),
+  companyName: z
+    .string()
+    .trim()
+    .min(1, 'Enter the company name')
+    .max(100, 'The company name can have at most 100 characters')
+    .optional()
+    .describe('The new company’s name; without it the name comes from the email’s domain (or "My company").'),
+  timezone: timeZoneSchema
+    .optional()
+    .describe(
+      'The company’s IANA time zone as the browser knows it (`Europe/Madrid`); UTC without it. Either way the ' +
+        'company answers `timezoneGuessed: true` until a Manager confirms it (PATCH the company with `timezone`).',
+    ),
 });
+export type SignupBody = z.infer<typeof signupSchema>;
 
 export const changePasswordSchema = z.object({
   /** Sent by the spec's client; the server acts on the signed-in user and ignores it. */

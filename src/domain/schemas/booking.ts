@@ -88,10 +88,19 @@ export const checkInBodySchema = z.strictObject({
   _id: z.string().optional(),
   /** Honoured only for members with `assignable`. */
   chosenGuide: z.string().trim().min(1).max(NAME_MAX).nullable().optional(),
-  /** The counts the device saw when the check-in was made: a type another device changed since keeps its value. */
-  base: countListSchema(1000).optional(),
-  /** When the check-in was made on the device (it may have waited for the network): the lock is judged then. */
-  madeAt: z.iso.datetime({ offset: true, message: 'Use an ISO date-time' }).optional(),
+  base: countListSchema(1000)
+    .optional()
+    .describe(
+      'The counts the device saw when the check-in was made: a type another device changed since keeps its value ' +
+        '(409 `CHECK_IN_CONFLICT`); a type already at the new value needs nothing.',
+    ),
+  madeAt: z.iso
+    .datetime({ offset: true, message: 'Use an ISO date-time' })
+    .optional()
+    .describe(
+      'When the check-in was made on the device (it may have waited for the network): the lock is judged then, ' +
+        'if it is not ahead of the server’s clock (2 minutes of drift) nor older than 12 hours.',
+    ),
 });
 export type CheckInBody = z.infer<typeof checkInBodySchema>;
 

@@ -30,14 +30,16 @@ export type ChannelBookingBody = z.infer<typeof channelBookingBodySchema>;
 export const channelChangesQuerySchema = z.object({
   since: z.iso
     .datetime({ offset: true, message: 'Use an ISO date-time' })
-    .refine((since) => new Date(since).getUTCFullYear() >= 1970, 'Use a time after 1970'),
-  /** The last booking id of the previous page, with `since` its change time (the answer's `next`). */
-  after: z.uuid().optional(),
+    .refine((since) => new Date(since).getUTCFullYear() >= 1970, 'Use a time after 1970')
+    .describe('The bookings changed since this time (ISO 8601 with an offset), oldest first.'),
+  after: z
+    .uuid()
+    .optional()
+    .describe('The last booking id of the previous page, with `since` its change time: copy both from `next`.'),
 });
 
 export const channelChangesSchema = z.object({
   changes: z.array(z.object({ changedAt: z.string(), booking: bookingSchema })),
-  /** The query for the next page; null when this one was the last. */
-  next: z.string().nullable(),
+  next: z.string().nullable().describe('The path and query of the next page; null when this page was the last.'),
 });
 export type ChannelChanges = z.infer<typeof channelChangesSchema>;

@@ -48,6 +48,8 @@ export const companySchema = z.object({
   _id: z.string(),
   name: z.string(),
   timezone: z.string(),
+  /** True while the zone is sign-up's guess, until a Manager confirms or changes it; absent in older copies. */
+  timezoneGuessed: z.boolean().optional(),
   tours: z.array(tourSchema),
   sources: z.array(sourceSchema),
   beforeTime: z.number().int(),
@@ -65,19 +67,22 @@ const windowMinutes = (field: string) =>
     .min(0, `${field}: Enter 0 minutes or more`)
     .max(WINDOW_MINUTES_MAX, `${field}: Enter at most ${WINDOW_MINUTES_MAX} minutes (a day)`);
 
+/** An IANA zone, answered as the runtime spells it (`europe/madrid` → `Europe/Madrid`). */
+export const timeZoneSchema = z
+  .string()
+  .max(100)
+  .transform((name, ctx) => {
+    const zone = canonicalTimeZone(name);
+    if (!zone) ctx.addIssue({ code: 'custom', message: `timezone: ${name} is not a time zone (e.g. Europe/Madrid)` });
+    return zone ?? name;
+  });
+
 /** PATCH /api/company/{companyId}: the settings a Manager changes, any of them, at least one. */
 export const companySettingsBodySchema = z
   .strictObject({
     name: z.string().trim().min(1, 'name: Enter the company name').max(100, 'name: At most 100 characters'),
-    timezone: z
-      .string()
-      .max(100)
-      .transform((name, ctx) => {
-        const zone = canonicalTimeZone(name);
-        if (!zone)
-          ctx.addIssue({ code: 'custom', message: `timezone: ${name} is not a time zone (e.g. Europe/Madrid)` });
-        return zone ?? name;
-      }),
+    /** Sending it, changed or not, confirms the zone sign-up guessed. */
+    timezone: timeZoneSchema,
     beforeTime: windowMinutes('beforeTime'),
     afterTime: windowMinutes('afterTime'),
     hideBookings: z.boolean(),

@@ -3,20 +3,28 @@ import { REPORT_FIELDS, REPORT_PAGE_SIZE_MAX, REPORT_TYPES, isEncodedNameList } 
 import { daySchema } from './booking';
 import { countListSchema } from './counts';
 
-const nameList = z
-  .string()
-  .min(1)
-  .max(4000)
-  .refine(isEncodedNameList, 'Names are joined with "-"; inside a name "-" is written "~d" and "~" is "~~"')
-  // Checked before the CSV stream starts: a database error after the first byte could only cut the download short.
-  .refine((joined) => !joined.includes('\u0000'), 'Names cannot contain NUL characters');
+const nameList = (field: 'sources' | 'tours') =>
+  z
+    .string()
+    .min(1)
+    .max(4000)
+    .refine(isEncodedNameList, 'Names are joined with "-"; inside a name "-" is written "~d" and "~" is "~~"')
+    // Checked before the CSV stream starts: a database error after the first byte could only cut the download short.
+    .refine((joined) => !joined.includes('\u0000'), 'Names cannot contain NUL characters')
+    .describe(
+      `The company's ${field} to include, joined with "-". Inside a name "-" is written "~d" and "~" is "~~": ` +
+        '"Hop-On Harbour Cruise" and "Old Town Walk" are `Hop~dOn Harbour Cruise-Old Town Walk` (then URL-encoded). ' +
+        'A "-" left bare inside a name is read as part of it only where the pieces it leaves are not all names and ' +
+        'one way of joining them back gives names only; two ways answer 400 `AMBIGUOUS_NAMES`. Names match in any ' +
+        `case; one that is not among the company's ${field} (archived ones included) answers 400 naming it.`,
+    );
 
 export const reportParamsSchema = z.object({
   field: z.enum(REPORT_FIELDS),
   startDate: daySchema,
   endDate: daySchema,
-  sources: nameList,
-  tours: nameList,
+  sources: nameList('sources'),
+  tours: nameList('tours'),
 });
 
 export const reportQuerySchema = z.object({

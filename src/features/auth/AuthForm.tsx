@@ -18,6 +18,8 @@ interface AuthFormProps {
   /** The password's rule, shown before submitting (signup only: signing in has none). */
   passwordHelp?: string;
   submitting: boolean;
+  /** Fields before the email (signup's company name); their page checks them before calling onSubmit. */
+  children?: ReactNode;
   /** The server's message; spec §8 shows it under the form. */
   error: string | null;
   onSubmit: (credentials: Credentials) => void;
@@ -51,6 +53,7 @@ export function AuthForm(props: AuthFormProps) {
         <Typography variant="h1">{title}</Typography>
         {intro}
         <Stack component="form" spacing={2} onSubmit={handleSubmit}>
+          {props.children}
           <OutlinedField
             label="Email"
             type="email"

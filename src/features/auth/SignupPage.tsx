@@ -1,17 +1,33 @@
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { PASSWORD_RULE, type Credentials } from '../../domain/auth';
+import { canonicalTimeZone } from '../../domain/company';
 import { useAppDispatch } from '../../app/hooks';
+import { OutlinedField } from '../../components/OutlinedField';
 import { errorMessage } from '../../services/errors';
 import { useSignupMutation } from './authApi';
 import { loggedIn } from './authSlice';
 import { AuthForm } from './AuthForm';
 
+const NAME_MISSING = 'Enter the company name';
+
+/** The browser's zone, a first guess at the company's (the day page's checklist asks to confirm it); none if unknown. */
+function browserTimeZone(): { timezone?: string } {
+  const zone = canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone ?? '');
+  return zone ? { timezone: zone } : {};
+}
+
 export function SignupPage() {
   const dispatch = useAppDispatch();
   const [signup, { isLoading, error, reset }] = useSignupMutation();
+  const [companyName, setCompanyName] = useState('');
+  const [nameMissing, setNameMissing] = useState(false);
 
   const handleSubmit = async (credentials: Credentials) => {
-    const result = await signup(credentials);
+    const name = companyName.trim();
+    setNameMissing(name === '');
+    if (name === '') return;
+    const result = await signup({ ...credentials, companyName: name, ...browserTimeZone() });
     if (result.data) dispatch(loggedIn(result.data.user));
   };
 
@@ -33,6 +49,21 @@ export function SignupPage() {
       switchPrompt="Already have an account?"
       switchLabel="Log in"
       switchTo="/login"
-    />
+    >
+      <OutlinedField
+        label="Company name"
+        name="organization"
+        autoComplete="organization"
+        required
+        value={companyName}
+        error={nameMissing}
+        helperText={nameMissing ? NAME_MISSING : 'Your team sees it in the header; you can change it in Settings.'}
+        onChange={(event) => {
+          setCompanyName(event.target.value);
+          if (event.target.value.trim() !== '') setNameMissing(false);
+          if (error) reset();
+        }}
+      />
+    </AuthForm>
   );
 }

@@ -1,4 +1,4 @@
-import type { AuthUser, Credentials, RefreshResponse } from '../../domain/auth';
+import type { AuthUser, Credentials, RefreshResponse, SignupBody } from '../../domain/auth';
 import type { Company } from '../../domain/company';
 import { api } from '../../services/api';
 import { companyUpdated } from '../../services/authEvents';
@@ -12,7 +12,7 @@ export const authApi = api.injectEndpoints({
     login: build.mutation<UserResponse, Credentials>({
       query: (credentials) => ({ url: '/auth', method: 'POST', body: credentials }),
     }),
-    signup: build.mutation<UserResponse, Credentials>({
+    signup: build.mutation<UserResponse, SignupBody>({
       query: (credentials) => ({ url: '/api/user/signup', method: 'POST', body: credentials }),
     }),
     logout: build.mutation<void, void>({

@@ -13,13 +13,20 @@ import type { Company } from '../../domain/company';
 import { useGetCompanyGuidesQuery } from '../../services/guidesApi';
 import { useGetTimetableQuery } from '../../services/timetableApi';
 import { setupDone } from './setupState';
+import { ZoneGuess } from './ZoneGuess';
 
 /** Issue 21: a new company's first steps, on the Manager's day page until they are done. */
 export default function SetupChecklist({ company }: { company: Company }) {
   const { data: timetable } = useGetTimetableQuery(company._id);
   const { data: team } = useGetCompanyGuidesQuery();
   const steps = [
-    { label: 'Set the company’s time zone', to: '/settings', done: company.timezone !== 'UTC' },
+    {
+      label: 'Set the company’s time zone',
+      to: '/settings',
+      done: !company.timezoneGuessed && company.timezone !== 'UTC',
+      // A zone from the browser at sign-up is likely right: one click confirms it.
+      guess: company.timezoneGuessed && company.timezone !== 'UTC' ? company.timezone : undefined,
+    },
     {
       label: 'Add a first tour and the times it runs',
       to: '/settings',
@@ -46,15 +53,19 @@ export default function SetupChecklist({ company }: { company: Company }) {
                 <RadioButtonUnchecked titleAccess="To do" />
               )}
             </ListItemIcon>
-            <ListItemText>
-              {step.done ? (
-                step.label
-              ) : (
-                <Link component={RouterLink} to={step.to}>
-                  {step.label}
-                </Link>
-              )}
-            </ListItemText>
+            {step.guess ? (
+              <ZoneGuess companyId={company._id} zone={step.guess} />
+            ) : (
+              <ListItemText>
+                {step.done ? (
+                  step.label
+                ) : (
+                  <Link component={RouterLink} to={step.to}>
+                    {step.label}
+                  </Link>
+                )}
+              </ListItemText>
+            )}
           </ListItem>
         ))}
       </List>

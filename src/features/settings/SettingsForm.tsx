@@ -9,11 +9,11 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
 import OutcomeSnackbar, { type Outcome } from '../../components/OutcomeSnackbar';
 import { WINDOW_MINUTES_MAX, type Company } from '../../domain/company';
+import { useUpdateCompanySettingsMutation } from '../../services/companySettingsApi';
 import { errorMessage } from '../../services/errors';
 import { RULES, type RuleKey } from './settingRules';
 import { settingsChanges, settingsForm, windowError, type SettingsForm as Form } from './settingsForm';
 import { TimeZoneField } from './TimeZoneField';
-import { useUpdateCompanySettingsMutation } from './settingsApi';
 
 /** The company's name, zone and rules; only what changed is sent, and the answer becomes everyone's company. */
 export function SettingsForm({ company }: { company: Company }) {

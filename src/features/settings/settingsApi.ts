@@ -1,5 +1,4 @@
 import type { Company } from '../../domain/company';
-import type { CompanySettingsBody } from '../../domain/schemas/company';
 import { api } from '../../services/api';
 import { followCompany, type CatalogPlural } from '../../services/catalogApi';
 
@@ -13,11 +12,7 @@ export const settingsApi = api.injectEndpoints({
       }),
       onQueryStarted: followCompany,
     }),
-    updateCompanySettings: build.mutation<Company, { companyId: string; changes: CompanySettingsBody }>({
-      query: ({ companyId, changes }) => ({ url: `/api/company/${companyId}`, method: 'PATCH', body: changes }),
-      onQueryStarted: followCompany,
-    }),
   }),
 });
 
-export const { useAddCatalogEntryMutation, useUpdateCompanySettingsMutation } = settingsApi;
+export const { useAddCatalogEntryMutation } = settingsApi;
