@@ -30,6 +30,21 @@ export const theme = createTheme({
         '.MuiMenuItem-root.Mui-focusVisible': { outlineOffset: -3 },
       },
     },
+    // A switch clips its thumb's ring (overflow: hidden): the ring goes round the track, which the padding leaves room for.
+    MuiSwitch: {
+      styleOverrides: {
+        switchBase: {
+          '&.Mui-focusVisible': { outline: 'none' },
+          '&.Mui-focusVisible + .MuiSwitch-track': { outline: `3px solid ${FOCUS_RING}`, outlineOffset: 2 },
+        },
+      },
+    },
+    // A disabled field's hint often says why it is disabled: it stays readable (MUI greys it to 2.7:1).
+    MuiFormHelperText: {
+      styleOverrides: { root: ({ theme: t }) => ({ '&.Mui-disabled': { color: t.palette.text.secondary } }) },
+    },
+    // MUI's unselected toggle text (54 % black) is 4.48:1 on the page's background.
+    MuiToggleButton: { styleOverrides: { root: ({ theme: t }) => ({ color: t.palette.text.secondary }) } },
     MuiButton: { styleOverrides: { root: { minHeight: TOUCH_TARGET } } },
     MuiIconButton: { styleOverrides: { root: { minWidth: TOUCH_TARGET, minHeight: TOUCH_TARGET } } },
     // MenuItem drops its min-height to 'auto' from sm up; the media query has to be overridden as well.
