@@ -11,7 +11,7 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { selectAuthStatus, selectUser } from '../features/auth/authSlice';
 import { selectSyncShown } from '../services/offline/outboxSlice';
 import { useAppSelector } from './hooks';
-import { isNavLinkActive, NAV_LINKS } from './navLinks';
+import { isNavLinkActive, navLinksFor } from './navLinks';
 import { ProfileMenu } from './ProfileMenu';
 
 // Shown only offline or with check-ins unsent: it downloads then.
@@ -30,7 +30,8 @@ export function Header() {
   // Mounted from the first open on, so closing it still plays its transition.
   const [drawerUsed, setDrawerUsed] = useState(false);
   // The links lead only to pages that need a user; signed out they would all bounce to /login.
-  const showNav = status === 'ready' && user !== null;
+  const links = status === 'ready' && user ? navLinksFor(user.role) : null;
+  const showNav = links !== null;
 
   return (
     <>
@@ -59,9 +60,9 @@ export function Header() {
           >
             {user?.company.name ?? 'Tourdesk'}
           </Typography>
-          {showNav && (
+          {links && (
             <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5 }}>
-              {NAV_LINKS.map(({ label, to }) => {
+              {links.map(({ label, to }) => {
                 const active = isNavLinkActive(to, pathname);
                 return (
                   <Button
