@@ -372,6 +372,59 @@ describeEachDb('reports and fees', (ctx) => {
     ]);
   });
 
+  const fees = (t: TestApp, token: string, payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/bookings/fees', headers: bearer(token), payload });
+
+  it('answers the fee table of a range of days, one line per day, tour and source, cancelled bookings left out', async () => {
+    const t = ctx();
+    const c = await createCompany(t.app, t.db);
+    const add = (date: string, extra: Record<string, unknown>) =>
+      addBooking(t.db, c.companyId, { date, time: '10:00', ...extra });
+    await add('2026-06-09', { attendedAdults: 2 });
+    await add('2026-06-10', { attendedAdults: 1, source: 'Walkin', teens: 1, attendedTeens: 1 });
+    await add('2026-06-10', { attendedAdults: 2, source: 'Walkin' });
+    await add('2026-06-10', { attendedAdults: 2, cancelled: true });
+    await add('2026-06-11', { tour: 'Hop-On Harbour Cruise', children: 1, attendedChildren: 1 });
+    await add('2026-06-12', { attendedAdults: 2 });
+
+    const res = await fees(t, c.manager.token, { from: '2026-06-10', to: '2026-06-11' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      {
+        date: '2026-06-10',
+        tour: 'Old Town Walk',
+        source: 'Walkin',
+        attendees: [{ Adults: 3 }, { Teens: 1 }, { Children: 0 }],
+      },
+      {
+        date: '2026-06-11',
+        tour: 'Hop-On Harbour Cruise',
+        source: 'Viator',
+        attendees: [{ Adults: 0 }, { Teens: 0 }, { Children: 1 }],
+      },
+    ]);
+    // The spec's one day is the range from that day to itself.
+    const day = await fees(t, c.manager.token, { day: '2026-06-10' });
+    expect(day.json()).toEqual([res.json()[0]]);
+    expect((await fees(t, c.guide.token, { from: '2026-06-10', to: '2026-06-11' })).statusCode).toBe(403);
+  });
+
+  it.each([
+    [{}, 'day', 'Enter a day, or a range as from and to'],
+    [{ day: '2026-06-10', from: '2026-06-10' }, 'day', 'Send a day or a range (from and to), not both'],
+    [{ from: '2026-06-10' }, 'to', 'to: Enter the last day of the range'],
+    [{ to: '2026-06-10' }, 'from', 'from: Enter the first day of the range'],
+    [{ from: '2026-06-11', to: '2026-06-10' }, undefined, 'The range starts after it ends'],
+    [{ from: '2026-01-01', to: '2027-01-03' }, undefined, 'A fee table covers at most a year'],
+  ])('refuses the fee days %j with 400 naming %s', async (payload, path, error) => {
+    const t = ctx();
+    const c = await createCompany(t.app, t.db);
+    const res = await fees(t, c.manager.token, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION', error });
+    if (path) expect(res.json().details).toEqual([expect.objectContaining({ path })]);
+  });
+
   it.each(['date', 'createdAt'] as const)(
     'streams %s reports in keyset batches without skipping or repeating bookings that tie',
     async (field) => {

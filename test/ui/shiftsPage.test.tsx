@@ -98,23 +98,28 @@ const csvLines = async (blobs: Blob[]) => {
 pinClockAt('2026-06-07T10:00:00Z');
 
 describe('shifts page', () => {
-  it("shows a Manager's own shifts for the last 7 days, then another guide's when picked", async () => {
+  it('starts a Manager on no guide, asks nothing until one is picked, then shows their last 7 days', async () => {
     const bodies = serveShifts(manager);
     const { user } = renderShifts(manager);
 
     const picker = await screen.findByRole('combobox', { name: 'Guide' });
-    expect(picker).toHaveTextContent('Maria Manager');
+    expect(picker).not.toHaveTextContent(/\w/);
+    expect(picker).toHaveAccessibleDescription('Choose whose shifts to show');
     expect(screen.getByRole('group', { name: 'From' })).toHaveTextContent('1/6/2026');
     expect(screen.getByRole('group', { name: 'To' })).toHaveTextContent('7/6/2026');
-    await waitFor(() => expect(cells(screen.getByRole('grid', { name: 'Shifts' }))).toHaveLength(1));
-    expect(bodies).toEqual([{ guide: 'user-1', timeRange: range }]);
+    expect(await screen.findByText('Choose a guide to see their shifts')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
 
     await user.click(picker);
     await user.click(await screen.findByRole('option', { name: 'Gabriel Guide' }));
-
-    await waitFor(() => expect(bodies).toHaveLength(2));
-    expect(bodies[1]).toEqual({ guide: 'user-2', timeRange: range });
     await waitFor(() => expect(cells(screen.getByRole('grid', { name: 'Shifts' }))).toHaveLength(2));
+    expect(bodies).toEqual([{ guide: 'user-2', timeRange: range }]);
+
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'Maria Manager' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toEqual({ guide: 'user-1', timeRange: range });
+    await waitFor(() => expect(cells(screen.getByRole('grid', { name: 'Shifts' }))).toHaveLength(1));
   });
 
   it('shows a Guide no picker and asks for their own shifts without naming a guide', async () => {
@@ -205,9 +210,9 @@ describe('shifts page', () => {
   );
 
   it('says there are no shifts in an empty range', async () => {
-    serveShifts(manager);
+    serveShifts(guide);
     server.use(http.post(apiUrl('/api/shift/guide-time-range'), () => HttpResponse.json([])));
-    renderShifts(manager);
+    renderShifts(guide);
 
     expect(await screen.findByText('No shifts in this range')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
@@ -230,7 +235,7 @@ describe('shifts page', () => {
   });
 
   it("shows the server's error", async () => {
-    serveShifts(manager);
+    serveShifts(guide);
     server.use(
       http.post(apiUrl('/api/shift/guide-time-range'), () =>
         HttpResponse.json(
@@ -239,7 +244,7 @@ describe('shifts page', () => {
         ),
       ),
     );
-    renderShifts(manager);
+    renderShifts(guide);
 
     expect(await screen.findByRole('alert')).toHaveTextContent("You don't have permission to perform that action");
   });

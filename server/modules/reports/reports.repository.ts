@@ -143,6 +143,7 @@ export async function reportBatch(
 }
 
 export interface FeeAggregate {
+  date: string;
   tour: string;
   source: string;
   adults: number;
@@ -150,11 +151,12 @@ export interface FeeAggregate {
   children: number;
 }
 
-export async function feesOfDay(db: Db, companyId: string, day: string): Promise<FeeAggregate[]> {
+/** Checked-in guests per tour day, tour and source, from the first day to the last (both included). */
+export async function feesBetween(db: Db, companyId: string, from: string, to: string): Promise<FeeAggregate[]> {
   return db
-    .select({ tour: bookings.tour, source: bookings.source, ...attendedSums })
+    .select({ date: bookings.date, tour: bookings.tour, source: bookings.source, ...attendedSums })
     .from(bookings)
-    .where(and(eq(bookings.companyId, companyId), eq(bookings.date, day), eq(bookings.cancelled, false)))
-    .groupBy(bookings.tour, bookings.source)
-    .orderBy(asc(bookings.tour), asc(bookings.source));
+    .where(and(eq(bookings.companyId, companyId), between(bookings.date, from, to), eq(bookings.cancelled, false)))
+    .groupBy(bookings.date, bookings.tour, bookings.source)
+    .orderBy(asc(bookings.date), asc(bookings.tour), asc(bookings.source));
 }

@@ -73,6 +73,6 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
         response: { 200: z.array(feeRowSchema), ...errors, 413: errorBodySchema, 415: errorBodySchema },
       },
     },
-    async (request) => reports.fees(requireManager(request), request.body.day),
+    async (request) => reports.fees(requireManager(request), request.body.from, request.body.to),
   );
 };

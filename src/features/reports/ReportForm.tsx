@@ -10,10 +10,11 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, type FormEvent } from 'react';
+import { rangeErrors } from '../../components/dayRange';
 import { DayField } from '../../components/DayField';
 import { REPORT_TYPES, type ReportType } from '../../domain/reports';
 import { NamesSelect } from './NamesSelect';
-import { rangeErrors, REPORT_TYPE_LABELS, type ReportFormValues } from './reportFilters';
+import { REPORT_TYPE_LABELS, type ReportFormValues } from './reportFilters';
 
 interface ReportFormProps {
   values: ReportFormValues;
