@@ -43,7 +43,7 @@ const NO_SHOW_COLUMNS = [
   'No Show Children',
   'Tour Date',
 ];
-const RESERVATION_COLUMNS = ['Booked on', 'ID', 'Source', 'Name', 'Tour', 'Tour Date', 'Pax'];
+const RESERVATION_COLUMNS = ['Booked on', 'ID', 'Source', 'Name', 'Tour', 'Tour Date', 'Pax', 'Cancelled'];
 
 test.describe('reports and fees', () => {
   test('a Manager generates both reports on the demo data and downloads data.csv', async ({ page }) => {

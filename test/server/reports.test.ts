@@ -76,8 +76,32 @@ describeEachDb('reports and fees', (ctx) => {
       headers: bearer(c.manager.token),
     });
     expect(res.statusCode).toBe(200);
-    expect(names(res.json())).toEqual(['First instant', 'Last evening', 'Last instant']);
-    expect(res.json().total).toBe(3);
+    expect(names(res.json())).toEqual(['Cancelled', 'First instant', 'Last evening', 'Last instant']);
+    expect(res.json().total).toBe(4);
+  });
+
+  it('lists cancelled bookings in the reservation report, marked and counted, page and CSV alike, and never as no-shows', async () => {
+    const t = ctx();
+    const c = await seedJune(t);
+    const headers = bearer(c.manager.token);
+    const reservations = await t.app.inject({ url: reportUrl('createdAt', '2026-06-15', '2026-06-15'), headers });
+    expect(reservations.json()).toMatchObject({ total: 1, rows: [{ name: 'Cancelled', cancelled: true }] });
+    const csv = await t.app.inject({
+      url: reportUrl('createdAt', '2026-06-01', '2026-06-30', ALL_SOURCES, ALL_TOURS, '?format=csv'),
+      headers,
+    });
+    expect(csvLines(csv.body)).toContain('15/6/2026 12:00,GYG123456789,Viator,Cancelled,Old Town Walk,10/6/2026,2,Yes');
+    // Only the sources and tours asked for, cancelled or not.
+    const otherTour = reportUrl(
+      'createdAt',
+      '2026-06-15',
+      '2026-06-15',
+      ALL_SOURCES,
+      encodeNameList(['Hop-On Harbour Cruise']),
+    );
+    expect((await t.app.inject({ url: otherTour, headers })).json()).toMatchObject({ total: 0, rows: [] });
+    const noShows = await t.app.inject({ url: reportUrl('date', '2026-06-10', '2026-06-10'), headers });
+    expect(names(noShows.json())).not.toContain('Cancelled');
   });
 
   it('checkinStatus (date) takes tour dates within the range, the last day’s 23:59 tour included', async () => {
@@ -251,8 +275,8 @@ describeEachDb('reports and fees', (ctx) => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('Booked on,ID,Source,Name,Tour,Tour Date,Pax');
-    expect(lines).toContain('1/6/2026 00:00,GYG123456789,Viator,First instant,Old Town Walk,10/6/2026,2');
+    expect(lines[0]).toBe('Booked on,ID,Source,Name,Tour,Tour Date,Pax,Cancelled');
+    expect(lines).toContain('1/6/2026 00:00,GYG123456789,Viator,First instant,Old Town Walk,10/6/2026,2,No');
   });
 
   it('lists only the bookings with a no-show when asked: rows, total, pages and CSV alike', async () => {

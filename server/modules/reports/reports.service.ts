@@ -53,6 +53,7 @@ function toReportRow(row: ReportBookingRow): ReportRow {
     time: row.time,
     createdAt: row.createdAt.toISOString(),
     pax: row.pax,
+    cancelled: row.cancelled,
     customers: listFromCounts(booked),
     attendees: listFromCounts(attendedCounts(row), types),
   };

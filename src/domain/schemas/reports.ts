@@ -42,6 +42,8 @@ export const reportRowSchema = z.object({
   time: z.string(),
   createdAt: z.string(),
   pax: z.number().int(),
+  /** Only the reservation report lists cancelled bookings. */
+  cancelled: z.boolean(),
   customers: countListSchema(1000),
   attendees: countListSchema(1000),
 });
