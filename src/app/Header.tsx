@@ -21,6 +21,16 @@ const NavDrawer = lazy(() =>
   import(/* webpackChunkName: "header-menus" */ './NavDrawer').then((m) => ({ default: m.NavDrawer })),
 );
 
+const BRAND_LINES = {
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: { xs: 2, sm: 1 },
+  overflow: 'hidden',
+  overflowWrap: 'anywhere',
+  fontSize: { xs: '1.125rem', sm: '1.25rem' },
+  lineHeight: { xs: 1.2, sm: '44px' },
+} as const;
+
 export function Header() {
   const user = useAppSelector(selectUser);
   const status = useAppSelector(selectAuthStatus);
@@ -32,6 +42,8 @@ export function Header() {
   // The links lead only to pages that need a user; signed out they would all bounce to /login.
   const links = status === 'ready' && user ? navLinksFor(user.role) : null;
   const showNav = links !== null;
+  // A Manager's eight links fit the bar from lg up; a Guide's four from md.
+  const barFrom = links && links.length > 6 ? 'lg' : 'md';
 
   return (
     <>
@@ -46,7 +58,7 @@ export function Header() {
                 setDrawerUsed(true);
                 setDrawerOpen(true);
               }}
-              sx={{ display: { md: 'none' } }}
+              sx={{ display: { [barFrom]: 'none' } }}
             >
               <MenuIcon />
             </IconButton>
@@ -55,13 +67,20 @@ export function Header() {
             variant="h6"
             component={RouterLink}
             to="/"
-            noWrap
-            sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, lineHeight: '44px', minWidth: 0, mr: 2 }}
+            sx={{
+              color: 'inherit',
+              textDecoration: 'none',
+              fontWeight: 700,
+              minWidth: 0,
+              mr: { xs: 0, sm: 2 },
+              // On a phone beside the sync pill the name takes two lines rather than losing its end.
+              ...BRAND_LINES,
+            }}
           >
             {user?.company.name ?? 'Tourdesk'}
           </Typography>
           {links && (
-            <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5 }}>
+            <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', [barFrom]: 'flex' }, gap: 0.5 }}>
               {links.map(({ label, to }) => {
                 const active = isNavLinkActive(to, pathname);
                 return (
@@ -72,6 +91,7 @@ export function Header() {
                     color="inherit"
                     aria-current={active ? 'page' : undefined}
                     sx={{
+                      whiteSpace: 'nowrap',
                       bgcolor: active ? 'rgba(0, 0, 0, 0.24)' : undefined,
                       textDecoration: active ? 'underline' : undefined,
                       textUnderlineOffset: 6,

@@ -11,7 +11,7 @@ interface NavDrawerProps {
   onClose: () => void;
 }
 
-/** The header's links on screens narrower than md, where they do not fit in the bar. */
+/** The header's links on screens too narrow for them to fit in the bar (see Header). */
 export function NavDrawer({ open, onClose }: NavDrawerProps) {
   const { pathname } = useLocation();
   const { role } = useSignedInUser();

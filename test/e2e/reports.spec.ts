@@ -153,7 +153,10 @@ test.describe('reports and fees', () => {
   test('a Guide has no report links, and is told the pages are for Managers, with the way back', async ({ page }) => {
     await signIn(page, GUIDE);
     await expect(page).toHaveURL(/\/bookings\/date\//);
-    const nav = page.getByRole('navigation', { name: 'Main' });
+    // In the bar on a desktop, in the drawer on a tablet.
+    const menu = page.getByRole('button', { name: 'Open navigation' });
+    if (await menu.isVisible()) await menu.click();
+    const nav = page.getByRole('navigation', { name: 'Main' }).filter({ visible: true });
     await expect(nav.getByRole('link', { name: 'Team' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Fees' })).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'No Shows' })).toHaveCount(0);
@@ -162,6 +165,7 @@ test.describe('reports and fees', () => {
       if (response.status() === 403) refused.push(response.url());
     });
     await page.goto('/fees');
+    await expect(page.getByRole('heading', { level: 1, name: 'Fees' })).toBeVisible();
     await expect(page.getByText('Fees is for Managers only.')).toBeVisible();
     await page.getByRole('link', { name: 'Back to today’s bookings' }).click();
     await expect(page).toHaveURL(/\/bookings\/date\//);
