@@ -5,6 +5,7 @@ import { apiUrl, company, makeUser, signedIn } from './fixtures';
 import { renderRoute } from './renderWithProviders';
 import { server } from './server';
 import { pinClockAt } from './clock';
+import { recordDownloads } from './downloads';
 
 const manager = makeUser({
   company: { ...company, sources: ['Walkin', 'Viator', 'GetYourGuide'].map((label) => ({ id: label, label })) },
@@ -52,22 +53,6 @@ function shownTotals(): Record<string, string | null> {
   return Object.fromEntries(
     texts(within(totalsRegion()).getAllByRole('term')).map((term, i) => [term, values[i] ?? null]),
   );
-}
-
-/** jsdom has no object URLs and does not download: records what the grid hands the browser instead. */
-function recordDownloads(): { name: string; blob: Blob }[] {
-  const blobs = new Map<string, Blob>();
-  URL.createObjectURL = jest.fn((blob: Blob) => {
-    const url = `blob:test/${blobs.size}`;
-    blobs.set(url, blob);
-    return url;
-  });
-  URL.revokeObjectURL = jest.fn();
-  const downloads: { name: string; blob: Blob }[] = [];
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    downloads.push({ name: this.download, blob: blobs.get(this.href)! });
-  });
-  return downloads;
 }
 
 const renderFees = () => renderRoute('/fees', { preloadedState: signedIn(manager) });

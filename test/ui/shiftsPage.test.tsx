@@ -6,6 +6,7 @@ import { apiUrl, company, makeUser, signedIn } from './fixtures';
 import { renderRoute } from './renderWithProviders';
 import { server } from './server';
 import { pinClockAt } from './clock';
+import { recordDownloads, type Download } from './downloads';
 
 const manager = makeUser({ _id: 'user-1', name: 'Maria Manager' });
 const guide = makeUser({ _id: 'user-2', name: 'Gabriel Guide', email: 'guide@demo.test', role: 'Guide' });
@@ -81,17 +82,9 @@ const cells = (table: HTMLElement) =>
     );
 const range = { start: '2026-06-01', end: '2026-06-07' };
 
-/** jsdom has no object URLs and does not download: records the files the grid hands the browser instead. */
-function recordCsvDownloads(): Blob[] {
-  const blobs: Blob[] = [];
-  URL.createObjectURL = jest.fn((blob: Blob) => `blob:test/${blobs.push(blob)}`);
-  URL.revokeObjectURL = jest.fn();
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-  return blobs;
-}
-const csvLines = async (blobs: Blob[]) => {
-  await waitFor(() => expect(blobs).toHaveLength(1));
-  return (await blobs[0]!.text()).replace(/^\uFEFF/, '').split(/\r?\n/);
+const csvLines = async (downloads: Download[]) => {
+  await waitFor(() => expect(downloads).toHaveLength(1));
+  return (await downloads[0]!.blob.text()).replace(/^\uFEFF/, '').split(/\r?\n/);
 };
 
 // 12:00 in Madrid on Sunday 7 June 2026.
@@ -193,7 +186,7 @@ describe('shifts page', () => {
           ]),
         ),
       );
-      const downloads = recordCsvDownloads();
+      const downloads = recordDownloads();
       const { user } = renderShifts(twoDepartures);
 
       const table = await grid();
@@ -251,20 +244,7 @@ describe('shifts page', () => {
 
   it('downloads the CSV named with the guide and the range', async () => {
     serveShifts(manager);
-    const downloads: { name: string; blob: Blob }[] = [];
-    const blobs = new Map<string, Blob>();
-    // jsdom has no object URLs and does not download: record what the grid hands the browser instead.
-    URL.createObjectURL = jest.fn((blob: Blob) => {
-      const url = `blob:test/${blobs.size}`;
-      blobs.set(url, blob);
-      return url;
-    });
-    URL.revokeObjectURL = jest.fn();
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      downloads.push({ name: this.download, blob: blobs.get(this.href)! });
-    });
+    const downloads = recordDownloads();
     const { user } = renderShifts(manager);
     await user.click(await screen.findByRole('combobox', { name: 'Guide' }));
     await user.click(await screen.findByRole('option', { name: 'Gabriel Guide' }));
@@ -273,12 +253,10 @@ describe('shifts page', () => {
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
 
     expect(downloads.map((d) => d.name)).toEqual(['shifts-Gabriel Guide-2026-06-01-to-2026-06-07.csv']);
-    const csv = await downloads[0]!.blob.text();
-    expect(csv.replace(/^\uFEFF/, '').split(/\r?\n/)).toEqual([
+    expect(await csvLines(downloads)).toEqual([
       'Date,Time,Tour,Adults,Teens,Children',
       '1/6/2026,10:00,Tapas Tour,4,0,1',
       '2/6/2026,10:00,Old Town Walk,3,1,2',
     ]);
-    click.mockRestore();
   });
 });

@@ -13,7 +13,8 @@ import { useAppSelector } from '../../app/hooks';
 import { csvFileName } from '../../components/csvFileName';
 import { DateLocalization } from '../../components/DateLocalization';
 import { DayField } from '../../components/DayField';
-import { rangeDays, rangeErrors, usableDate, type DayRange } from '../../components/dayRange';
+import { rangeDays, usableDate, type DayRange } from '../../components/dayRange';
+import { DayRangeFields } from '../../components/DayRangeFields';
 import { formatDayNumeric, parseDay } from '../../components/days';
 import { Page } from '../../components/Page';
 import { reportErrorMessage } from '../../components/reportErrorMessage';
@@ -50,7 +51,6 @@ function Fees({ company }: { company: Company }) {
   const [range, setRange] = useState<DayRange>({ from: null, to: null });
   const [type, setType] = useState<FeeType>('Adults');
   const day = usableDate(date) ? format(date, DAY_FORMAT) : null;
-  const errors = rangeErrors(range);
   const days = severalDays ? rangeDays(range) : day && { start: day, end: day };
   // Check-ins change the counts all day; a page opened again should not show the morning's numbers.
   const { currentData, isFetching, error } = useGetFeesQuery(days ? { from: days.start, to: days.end } : skipToken, {
@@ -71,15 +71,7 @@ function Fees({ company }: { company: Company }) {
       <Paper component="section" aria-label="Fees filters" sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           {severalDays ? (
-            <>
-              <DayField
-                label="From"
-                value={range.from}
-                error={errors.from}
-                onChange={(from) => setRange({ ...range, from })}
-              />
-              <DayField label="To" value={range.to} error={errors.to} onChange={(to) => setRange({ ...range, to })} />
-            </>
+            <DayRangeFields range={range} onChange={setRange} />
           ) : (
             <DayField
               label="Date"

@@ -8,9 +8,9 @@ import { parse, subDays } from 'date-fns';
 import { useState } from 'react';
 import { useSignedInUser } from '../../app/hooks';
 import { csvFileName } from '../../components/csvFileName';
-import { rangeDays, rangeErrors, type DayRange } from '../../components/dayRange';
+import { rangeDays, type DayRange } from '../../components/dayRange';
+import { DayRangeFields } from '../../components/DayRangeFields';
 import { DateLocalization } from '../../components/DateLocalization';
-import { DayField } from '../../components/DayField';
 import { Page } from '../../components/Page';
 import { DAY_FORMAT } from '../../domain/dates';
 import { todayInZone } from '../../domain/zonedDates';
@@ -46,7 +46,6 @@ function ShiftsReport() {
   const [guideId, setGuideId] = useState('');
   const { data: guides } = useGetCompanyGuidesQuery(isManager ? undefined : skipToken);
 
-  const errors = rangeErrors(range);
   const days = rangeDays(range);
   const chosen = !isManager || guideId !== '';
   // A Guide's request names nobody: the server answers with their own shifts and refuses anyone else's.
@@ -78,13 +77,7 @@ function ShiftsReport() {
               ))}
             </TextField>
           )}
-          <DayField
-            label="From"
-            value={range.from}
-            error={errors.from}
-            onChange={(from) => setRange({ ...range, from })}
-          />
-          <DayField label="To" value={range.to} error={errors.to} onChange={(to) => setRange({ ...range, to })} />
+          <DayRangeFields range={range} onChange={setRange} />
         </Stack>
       </Paper>
       {error && <Alert severity="error">{errorMessage(error, 'The shifts could not be loaded')}</Alert>}
