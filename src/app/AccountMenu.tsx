@@ -35,16 +35,6 @@ export function AccountMenu({ id, anchor, onClose, onLogout }: AccountMenuProps)
             <MenuItem key="account" component={RouterLink} to="/account" onClick={onClose}>
               Account
             </MenuItem>,
-            ...(user.role === 'Manager'
-              ? [
-                  <MenuItem key="settings" component={RouterLink} to="/settings" onClick={onClose}>
-                    Company settings
-                  </MenuItem>,
-                  <MenuItem key="imports" component={RouterLink} to="/imports" onClick={onClose}>
-                    Import bookings
-                  </MenuItem>,
-                ]
-              : []),
             <MenuItem key="logout" onClick={onLogout}>
               Logout
             </MenuItem>,

@@ -11,7 +11,7 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { selectAuthStatus, selectUser } from '../features/auth/authSlice';
 import { selectSyncShown } from '../services/offline/outboxSlice';
 import { useAppSelector } from './hooks';
-import { isNavLinkActive, NAV_LINKS } from './navLinks';
+import { isNavLinkActive, navLinksFor } from './navLinks';
 import { ProfileMenu } from './ProfileMenu';
 
 // Shown only offline or with check-ins unsent: it downloads then.
@@ -20,6 +20,16 @@ const SyncBadge = lazy(() => import(/* webpackChunkName: "sync-badge" */ './Sync
 const NavDrawer = lazy(() =>
   import(/* webpackChunkName: "header-menus" */ './NavDrawer').then((m) => ({ default: m.NavDrawer })),
 );
+
+const BRAND_LINES = {
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: { xs: 2, sm: 1 },
+  overflow: 'hidden',
+  overflowWrap: 'anywhere',
+  fontSize: { xs: '1.125rem', sm: '1.25rem' },
+  lineHeight: { xs: 1.2, sm: '44px' },
+} as const;
 
 export function Header() {
   const user = useAppSelector(selectUser);
@@ -30,7 +40,10 @@ export function Header() {
   // Mounted from the first open on, so closing it still plays its transition.
   const [drawerUsed, setDrawerUsed] = useState(false);
   // The links lead only to pages that need a user; signed out they would all bounce to /login.
-  const showNav = status === 'ready' && user !== null;
+  const links = status === 'ready' && user ? navLinksFor(user.role) : null;
+  const showNav = links !== null;
+  // A Manager's eight links fit the bar from lg up; a Guide's four from md.
+  const barFrom = links && links.length > 6 ? 'lg' : 'md';
 
   return (
     <>
@@ -45,7 +58,7 @@ export function Header() {
                 setDrawerUsed(true);
                 setDrawerOpen(true);
               }}
-              sx={{ display: { md: 'none' } }}
+              sx={{ display: { [barFrom]: 'none' } }}
             >
               <MenuIcon />
             </IconButton>
@@ -54,14 +67,21 @@ export function Header() {
             variant="h6"
             component={RouterLink}
             to="/"
-            noWrap
-            sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, lineHeight: '44px', minWidth: 0, mr: 2 }}
+            sx={{
+              color: 'inherit',
+              textDecoration: 'none',
+              fontWeight: 700,
+              minWidth: 0,
+              mr: { xs: 0, sm: 2 },
+              // On a phone beside the sync pill the name takes two lines rather than losing its end.
+              ...BRAND_LINES,
+            }}
           >
             {user?.company.name ?? 'Tourdesk'}
           </Typography>
-          {showNav && (
-            <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5 }}>
-              {NAV_LINKS.map(({ label, to }) => {
+          {links && (
+            <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', [barFrom]: 'flex' }, gap: 0.5 }}>
+              {links.map(({ label, to }) => {
                 const active = isNavLinkActive(to, pathname);
                 return (
                   <Button
@@ -71,6 +91,7 @@ export function Header() {
                     color="inherit"
                     aria-current={active ? 'page' : undefined}
                     sx={{
+                      whiteSpace: 'nowrap',
                       bgcolor: active ? 'rgba(0, 0, 0, 0.24)' : undefined,
                       textDecoration: active ? 'underline' : undefined,
                       textUnderlineOffset: 6,

@@ -3,21 +3,23 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { isNavLinkActive, NAV_LINKS } from './navLinks';
+import { useSignedInUser } from './hooks';
+import { isNavLinkActive, navLinksFor } from './navLinks';
 
 interface NavDrawerProps {
   open: boolean;
   onClose: () => void;
 }
 
-/** The header's links on screens narrower than md, where they do not fit in the bar. */
+/** The header's links on screens too narrow for them to fit in the bar (see Header). */
 export function NavDrawer({ open, onClose }: NavDrawerProps) {
   const { pathname } = useLocation();
+  const { role } = useSignedInUser();
   return (
     <Drawer open={open} onClose={onClose}>
       <nav aria-label="Main">
         <List sx={{ width: 260 }}>
-          {NAV_LINKS.map(({ label, to }) => {
+          {navLinksFor(role).map(({ label, to }) => {
             const active = isNavLinkActive(to, pathname);
             return (
               <ListItemButton

@@ -33,7 +33,12 @@ export default function SyncBadge() {
         color: 'text.primary',
         fontSize: '0.8125rem',
         fontWeight: 600,
-        whiteSpace: 'nowrap',
+        // On a phone the label may take two short lines, leaving the company name room beside it.
+        whiteSpace: { xs: 'normal', sm: 'nowrap' },
+        maxWidth: { xs: 96, sm: 'none' },
+        lineHeight: 1.25,
+        textAlign: 'center',
+        flexShrink: 0,
       }}
     >
       {label}

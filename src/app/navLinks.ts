@@ -1,12 +1,33 @@
-/** Spec §2: the header's links, in order. */
-export const NAV_LINKS = [
+import type { Role } from '../domain/auth';
+
+export interface NavLink {
+  label: string;
+  to: string;
+  /** The server answers these pages' calls for Managers only: a Guide is not shown the link. */
+  managersOnly?: boolean;
+}
+
+/** Spec §2: the header's links, in order, with the company's settings and imports for Managers. */
+export const NAV_LINKS: readonly NavLink[] = [
   { label: 'Bookings', to: '/' },
-  { label: 'No Shows', to: '/reports' },
-  { label: 'Fees', to: '/fees' },
+  { label: 'No Shows', to: '/reports', managersOnly: true },
+  { label: 'Fees', to: '/fees', managersOnly: true },
   { label: 'Team', to: '/guides' },
   { label: 'Shifts', to: '/shifts' },
+  { label: 'Settings', to: '/settings', managersOnly: true },
+  { label: 'Import', to: '/imports', managersOnly: true },
   { label: 'Account', to: '/account' },
-] as const;
+];
+
+/** The links a member of this role may follow. */
+export function navLinksFor(role: Role): NavLink[] {
+  return NAV_LINKS.filter((link) => role === 'Manager' || !link.managersOnly);
+}
+
+/** The link whose page is at this address, e.g. to name a page a Guide may not open. */
+export function navLinkAt(pathname: string): NavLink | undefined {
+  return NAV_LINKS.find((link) => link.to !== '/' && isNavLinkActive(link.to, pathname));
+}
 
 /** "Bookings" points at / but is where every /bookings/... page lives. */
 export function isNavLinkActive(to: string, pathname: string): boolean {

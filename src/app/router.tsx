@@ -3,6 +3,7 @@ import { matchPath, Route, Routes } from 'react-router-dom';
 import { AppShell } from './AppShell';
 import { GuestOnly } from './GuestOnly';
 import { HomeRedirect, importTodayRedirect } from './HomeRedirect';
+import { ManagersOnly } from './ManagersOnly';
 import { NotFoundPage } from './NotFoundPage';
 import { RequireAuth } from './RequireAuth';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
@@ -64,8 +65,10 @@ export function AppRoutes() {
           <Route element={<RequireAuth />}>
             <Route path="bookings/date/:day" element={<DailyBookingsPage />} />
             <Route path="bookings/date/:day/:time/:tour" element={<SlotPage />} />
-            <Route path="reports" element={<ReportsPage />} />
-            <Route path="fees" element={<FeesPage />} />
+            <Route element={<ManagersOnly />}>
+              <Route path="reports" element={<ReportsPage />} />
+              <Route path="fees" element={<FeesPage />} />
+            </Route>
             <Route path="guides" element={<TeamPage />} />
             <Route path="shifts" element={<ShiftsPage />} />
             <Route path="account" element={<AccountPage />} />

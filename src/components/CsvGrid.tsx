@@ -3,9 +3,19 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { DataGrid, useGridApiRef, type GridColDef, type GridValidRowModel } from '@mui/x-data-grid';
+import { useMemo } from 'react';
 
 // The free DataGrid pages at most 100 rows (STACK.md); longer tables page instead of failing.
 const PAGE_SIZES = [25, 50, 100];
+
+/**
+ * Room for a header's words beside the grid's sort and menu buttons, so that on a phone a column is never squeezed
+ * until its header is cut short: the table scrolls sideways instead.
+ */
+function withHeaderRoom<Row extends GridValidRowModel>(column: GridColDef<Row>): GridColDef<Row> {
+  const room = (column.headerName ?? '').length * 8 + 72;
+  return { ...column, minWidth: Math.max(column.minWidth ?? 0, room) };
+}
 
 interface CsvGridProps<Row extends GridValidRowModel> {
   label: string;
@@ -30,6 +40,7 @@ export function CsvGrid<Row extends GridValidRowModel>({
   fileName,
 }: CsvGridProps<Row>) {
   const apiRef = useGridApiRef();
+  const roomy = useMemo(() => columns.map(withHeaderRoom), [columns]);
   return (
     <Stack spacing={1}>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
@@ -47,7 +58,7 @@ export function CsvGrid<Row extends GridValidRowModel>({
         apiRef={apiRef}
         label={label}
         rows={rows}
-        columns={columns}
+        columns={roomy}
         loading={loading}
         autoHeight
         disableRowSelectionOnClick

@@ -23,6 +23,9 @@ const name: ReportColumn = { field: 'name', header: 'Name', value: (r) => r.name
 const tour: ReportColumn = { field: 'tour', header: 'Tour', value: (r) => r.tour };
 const tourDate: ReportColumn = { field: 'date', header: 'Tour Date', value: (r) => displayDay(r.date) };
 
+/** The reservation report's Cancelled column, so it reconciles with a channel's statement of every reservation. */
+export const CANCELLED = { yes: 'Yes', no: 'No' } as const;
+
 /** Spec §9: the columns of each report, used by the results grid and by the server's CSV alike. */
 export const REPORT_COLUMNS: Record<ReportType, ReportColumn[]> = {
   checkinStatus: [
@@ -49,5 +52,7 @@ export const REPORT_COLUMNS: Record<ReportType, ReportColumn[]> = {
     tour,
     tourDate,
     { field: 'pax', header: 'Pax', value: (r) => r.pax },
+    // Beyond spec §9: cancelled bookings are listed too, and say so.
+    { field: 'cancelled', header: 'Cancelled', value: (r) => (r.cancelled ? CANCELLED.yes : CANCELLED.no) },
   ],
 };

@@ -120,4 +120,4 @@ export function hasNoShow(booked: CustomerCounts, attended: CustomerCounts): boo
   return CUSTOMER_TYPES.some((type) => noShows(booked[type], attended[type]) > 0);
 }
 
-export type { FeeRow, ReportPage, ReportRow } from './schemas/reports';
+export type { FeeRow, FeesBody, ReportPage, ReportRow } from './schemas/reports';

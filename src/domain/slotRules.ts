@@ -2,7 +2,7 @@ import type { Role } from './auth';
 import type { Company } from './company';
 import { slotStart, type SlotRef } from './slotStart';
 import { isCalendarDay } from './dates';
-import { todayInZone } from './zonedDates';
+import { clockInZone, todayInZone } from './zonedDates';
 
 /** Spec §4/§9: a Guide may change a slot until 30 minutes after it starts. */
 export const LOCK_MINUTES = 30;
@@ -45,6 +45,55 @@ export function canSeeSlot(role: Role, company: CompanyRules, slot: SlotRef, now
   if (slot.day === today) return t >= start - company.beforeTime * MINUTE && t <= start + company.afterTime * MINUTE;
   if (slot.day === nextDay(today)) return start - t <= company.beforeTime * MINUTE;
   return false;
+}
+
+/** A slot a Guide cannot see yet, and the instant (ISO) its window opens to them. */
+export interface GuideOpening extends SlotRef {
+  tour: string;
+  opensAt: string;
+}
+
+/**
+ * When a slot the Guide cannot see now enters their window (canSeeSlot): beforeTime minutes before it starts, but no
+ * earlier than the start of the day before it (only today's and tomorrow's slots are ever shown). Null when they see
+ * it now, when its window has passed for good, or when Guides see every slot.
+ */
+export function guideOpensAt(company: CompanyRules, slot: SlotRef, now: Date): Date | null {
+  if (canSeeSlot('Guide', company, slot, now)) return null;
+  const windowStart = slotStart(slot, company.timezone).getTime() - company.beforeTime * MINUTE;
+  const dayBeforeStarts = slotStart({ day: previousDay(slot.day), time: '00:00' }, company.timezone).getTime();
+  const opens = Math.max(windowStart, dayBeforeStarts);
+  return opens > now.getTime() ? new Date(opens) : null;
+}
+
+/** Of the slots a Guide cannot see, the one whose window opens first (a tie goes to the earlier slot). */
+export function nextGuideOpening(
+  company: CompanyRules,
+  slots: Iterable<SlotRef & { tour: string }>,
+  now: Date,
+): GuideOpening | null {
+  const openings = [...slots].flatMap((slot) => {
+    const opens = guideOpensAt(company, slot, now);
+    return opens ? [{ ...slot, opensAt: opens.toISOString() }] : [];
+  });
+  const order = (o: GuideOpening) => `${o.opensAt} ${o.day} ${o.time} ${o.tour}`;
+  openings.sort((a, b) => order(a).localeCompare(order(b)));
+  const [first] = openings;
+  return first ? { day: first.day, time: first.time, tour: first.tour, opensAt: first.opensAt } : null;
+}
+
+/** A day as a person says it, seen from `today`: 'today', 'tomorrow', or the day itself (yyyy-MM-dd). */
+export function relativeDay(day: string, today: string): string {
+  if (day === today) return 'today';
+  return day === nextDay(today) ? 'tomorrow' : day;
+}
+
+/** An instant as the company's clock shows it, its day named 'today' or 'tomorrow' when it is one of those. */
+export function zonedWhen(at: Date, timezone: string, now: Date): { day: string; time: string } {
+  return {
+    day: relativeDay(todayInZone(timezone, at), todayInZone(timezone, now)),
+    time: clockInZone(timezone, at),
+  };
 }
 
 export function minutesOfDay(time: string): number {

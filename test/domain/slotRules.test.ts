@@ -1,11 +1,14 @@
 import {
   canModifySlot,
   canSeeSlot,
+  guideOpensAt,
   nearbyWindow,
+  nextGuideOpening,
   nextDay,
   noteUniqueId,
   parseNoteUniqueId,
   previousDay,
+  zonedWhen,
 } from '../../src/domain/slotRules';
 import { slotStart } from '../../src/domain/slotStart';
 
@@ -111,6 +114,99 @@ describe('canSeeSlot (the Guide visibility window)', () => {
 
   it('shows a Manager everything', () => {
     expect(canSeeSlot('Manager', madrid, { day: '2026-12-25', time: '09:00' }, NOON)).toBe(true);
+  });
+});
+
+describe('guideOpensAt (when a hidden slot enters the Guide window)', () => {
+  it.each([
+    ['later today', '2026-06-15', '13:30', madrid, '2026-06-15T10:30:00.000Z'],
+    ['tomorrow morning', '2026-06-16', '09:00', madrid, '2026-06-16T06:00:00.000Z'],
+    ['next week', '2026-06-22', '09:00', madrid, '2026-06-22T06:00:00.000Z'],
+    ['just after the next midnight', '2026-06-16', '00:30', madrid, '2026-06-15T21:30:00.000Z'],
+    [
+      'in two days, with a window of a day',
+      '2026-06-17',
+      '00:30',
+      { ...madrid, beforeTime: 1440 },
+      '2026-06-15T22:30:00.000Z',
+    ],
+    [
+      'in New York, in its own zone',
+      '2026-06-15',
+      '10:00',
+      { ...madrid, timezone: 'America/New_York' },
+      '2026-06-15T13:00:00.000Z',
+    ],
+    [
+      'opening at its start (no window before)',
+      '2026-06-15',
+      '14:00',
+      { ...madrid, beforeTime: 0 },
+      '2026-06-15T12:00:00.000Z',
+    ],
+  ])('a slot %s (%s %s) opens at %s', (_label, day, time, rules, iso) => {
+    const opens = guideOpensAt(rules, { day, time }, NOON);
+    expect(opens?.toISOString()).toBe(iso);
+    // The instant is the window's edge as canSeeSlot draws it: hidden just before, shown from then on.
+    expect(canSeeSlot('Guide', rules, { day, time }, new Date(opens!.getTime() - 1))).toBe(false);
+    expect(canSeeSlot('Guide', rules, { day, time }, opens!)).toBe(true);
+  });
+
+  it('opens a slot no earlier than the start of the day before it, on a 23-hour day too', () => {
+    // Madrid skips 02:00–03:00 on 29 March 2026: a day's window reaches back past the 29th's midnight.
+    const slot = { day: '2026-03-30', time: '00:30' };
+    const rules = { ...madrid, beforeTime: 1440 };
+    const opens = guideOpensAt(rules, slot, new Date('2026-03-28T12:00:00Z'));
+    expect(opens?.toISOString()).toBe('2026-03-28T23:00:00.000Z');
+    expect(canSeeSlot('Guide', rules, slot, new Date(opens!.getTime() - 1))).toBe(false);
+    expect(canSeeSlot('Guide', rules, slot, opens!)).toBe(true);
+  });
+
+  it.each([
+    ['it is in the window now', '2026-06-15', '12:30', madrid],
+    ['its window closed this morning', '2026-06-15', '10:00', madrid],
+    ['it was yesterday', '2026-06-14', '23:30', madrid],
+    ['Guides see every slot', '2026-06-20', '09:00', { ...madrid, hideBookings: false }],
+  ])('is null when %s', (_label, day, time, rules) => {
+    expect(guideOpensAt(rules, { day, time }, NOON)).toBeNull();
+  });
+});
+
+describe('nextGuideOpening', () => {
+  const slot = (day: string, time: string, tour: string) => ({ day, time, tour });
+
+  it('names the hidden slot whose window opens first, skipping the shown and the closed', () => {
+    const slots = [
+      slot('2026-06-15', '10:00', 'Closed Walk'),
+      slot('2026-06-15', '12:30', 'Shown Walk'),
+      slot('2026-06-16', '09:00', 'Tomorrow Walk'),
+      slot('2026-06-15', '17:00', 'Evening Walk'),
+      slot('2026-06-15', '15:00', 'Old Town Walk'),
+    ];
+    expect(nextGuideOpening(madrid, slots, NOON)).toEqual({
+      day: '2026-06-15',
+      time: '15:00',
+      tour: 'Old Town Walk',
+      opensAt: '2026-06-15T12:00:00.000Z',
+    });
+  });
+
+  it('breaks a tie by the tour name, and is null when nothing will open', () => {
+    const tied = [slot('2026-06-15', '15:00', 'Tapas Tour'), slot('2026-06-15', '15:00', 'Old Town Walk')];
+    expect(nextGuideOpening(madrid, tied, NOON)?.tour).toBe('Old Town Walk');
+    expect(nextGuideOpening(madrid, [slot('2026-06-15', '09:00', 'Past Walk')], NOON)).toBeNull();
+    expect(nextGuideOpening(madrid, [], NOON)).toBeNull();
+  });
+});
+
+describe('zonedWhen', () => {
+  it.each([
+    ['2026-06-15T12:00:00Z', 'Europe/Madrid', { day: 'today', time: '14:00' }],
+    ['2026-06-15T22:30:00Z', 'Europe/Madrid', { day: 'tomorrow', time: '00:30' }],
+    ['2026-06-15T22:30:00Z', 'UTC', { day: 'today', time: '22:30' }],
+    ['2026-06-17T07:00:00Z', 'Europe/Madrid', { day: '2026-06-17', time: '09:00' }],
+  ])('%s in %s is %j', (iso, zone, expected) => {
+    expect(zonedWhen(new Date(iso), zone, NOON)).toEqual(expected);
   });
 });
 

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { nextDay, previousDay } from '../../src/domain/slotRules';
-import { MANAGER, expectNoSeriousA11yViolations, signIn, todayInMadrid } from './fixtures';
+import { MANAGER, book, expectNoSeriousA11yViolations, signIn, todayInMadrid } from './fixtures';
 
 const dayUrl = (day: string) => new RegExp(`/bookings/date/${day}$`);
 /** The date button's name for a day: its d/m/yyyy. */
@@ -8,24 +8,6 @@ const chooserFor = (page: Page, day: string) => {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   return page.getByRole('button', { name: `Choose a date, ${date}/${month}/${year}` });
 };
-
-/** Books a party through the API with the signed-in Manager's token, as the Add booking dialog would. */
-async function book(page: Page, date: string, time: string, tour: string): Promise<void> {
-  const status = await page.evaluate(
-    async (booking) => {
-      const persisted = JSON.parse(localStorage.getItem('persist:auth') ?? '{}') as { user?: string };
-      const token = (JSON.parse(persisted.user ?? 'null') as { token: string } | null)?.token;
-      const res = await fetch('/api/bookings/add-booking', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ ...booking, name: `Party of ${booking.tour}`, customers: [{ Adults: 2 }] }),
-      });
-      return res.status;
-    },
-    { date, time, tour },
-  );
-  expect(status).toBe(201);
-}
 
 const outlineOf = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).outlineStyle);
 

@@ -17,6 +17,24 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
+/** Books a party through the API with the signed-in Manager's token, as the Add booking dialog would. */
+export async function book(page: Page, date: string, time: string, tour: string): Promise<void> {
+  const status = await page.evaluate(
+    async (booking) => {
+      const persisted = JSON.parse(localStorage.getItem('persist:auth') ?? '{}') as { user?: string };
+      const token = (JSON.parse(persisted.user ?? 'null') as { token: string } | null)?.token;
+      const res = await fetch('/api/bookings/add-booking', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ ...booking, name: `Party of ${booking.tour}`, customers: [{ Adults: 2 }] }),
+      });
+      return res.status;
+    },
+    { date, time, tour },
+  );
+  expect(status).toBe(201);
+}
+
 const axeSource = readFileSync(require.resolve('axe-core'), 'utf8');
 
 /** Collects the page's console errors, so a CSP violation or a crash fails the test. */

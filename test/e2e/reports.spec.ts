@@ -43,7 +43,7 @@ const NO_SHOW_COLUMNS = [
   'No Show Children',
   'Tour Date',
 ];
-const RESERVATION_COLUMNS = ['Booked on', 'ID', 'Source', 'Name', 'Tour', 'Tour Date', 'Pax'];
+const RESERVATION_COLUMNS = ['Booked on', 'ID', 'Source', 'Name', 'Tour', 'Tour Date', 'Pax', 'Cancelled'];
 
 test.describe('reports and fees', () => {
   test('a Manager generates both reports on the demo data and downloads data.csv', async ({ page }) => {
@@ -150,10 +150,25 @@ test.describe('reports and fees', () => {
     expect(fees.header).toContain('Tour');
   });
 
-  test('a Guide is told reports are not for them', async ({ page }) => {
+  test('a Guide has no report links, and is told the pages are for Managers, with the way back', async ({ page }) => {
     await signIn(page, GUIDE);
     await expect(page).toHaveURL(/\/bookings\/date\//);
+    // In the bar on a desktop, in the drawer on a tablet.
+    const menu = page.getByRole('button', { name: 'Open navigation' });
+    if (await menu.isVisible()) await menu.click();
+    const nav = page.getByRole('navigation', { name: 'Main' }).filter({ visible: true });
+    await expect(nav.getByRole('link', { name: 'Team' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Fees' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'No Shows' })).toHaveCount(0);
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 403) refused.push(response.url());
+    });
     await page.goto('/fees');
-    await expect(page.getByText("You don't have the required permission")).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Fees' })).toBeVisible();
+    await expect(page.getByText('Fees is for Managers only.')).toBeVisible();
+    await page.getByRole('link', { name: 'Back to today’s bookings' }).click();
+    await expect(page).toHaveURL(/\/bookings\/date\//);
+    expect(refused).toEqual([]);
   });
 });

@@ -100,5 +100,14 @@ test.describe('a Manager printing a manifest', () => {
     await expect(page.getByRole('navigation', { name: 'Nearby tours' })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Add Booking' })).toBeHidden();
     await expect(page.getByRole('searchbox', { name: 'Find a booking' })).toBeHidden();
+    // Whose list and when, and a box to tick per booking, on paper only.
+    await expect(page.getByText(/^Demo Tours · printed \d{1,2}\/\d{1,2}\/\d{4} \d{2}:\d{2}$/)).toBeVisible();
+    await expect(manifest.getByRole('columnheader', { name: 'Tick' })).toBeVisible();
+
+    await page.emulateMedia({ media: 'screen' });
+    await expect(manifest.getByRole('columnheader', { name: 'Tick' })).toBeHidden();
+    // The desk's choice of the table holds on the next visit.
+    await page.reload();
+    await expect(page.getByRole('table', { name: 'Manifest' })).toBeVisible();
   });
 });

@@ -56,6 +56,51 @@ describeEachDb(
         expect(res.json().hiddenSlots).toBe(1);
       });
 
+      it('tells a Guide which hidden slot opens next and when, and tells a Manager nothing of it', async () => {
+        const t = ctx();
+        const { c } = await setUp(t);
+        const guide = await t.app.inject({ url: `/api/bookings/date/${DAY}`, headers: bearer(c.guide.token) });
+        // 14:00 opens beforeTime (60) before its start: 13:00 in Madrid.
+        expect(guide.json().nextOpening).toEqual({
+          day: DAY,
+          time: '14:00',
+          tour: 'Old Town Walk',
+          opensAt: '2026-06-15T11:00:00.000Z',
+        });
+        const manager = await t.app.inject({ url: `/api/bookings/date/${DAY}`, headers: bearer(c.manager.token) });
+        expect(manager.json()).not.toHaveProperty('nextOpening');
+      });
+
+      it("names tomorrow's first slot when nothing hidden today will open, and nothing of its bookings", async () => {
+        const t = ctx();
+        const c = await createCompany(t.app, t.db);
+        await addBooking(t.db, c.companyId, { date: DAY, time: '09:00' });
+        await addBooking(t.db, c.companyId, { date: '2026-06-16', time: '10:00', tour: 'Hop-On Harbour Cruise' });
+        await addBooking(t.db, c.companyId, { date: '2026-06-16', time: '18:00' });
+        const res = await t.app.inject({ url: `/api/bookings/date/${DAY}`, headers: bearer(c.guide.token) });
+        expect(res.json()).toEqual({
+          bookings: [],
+          departures: [],
+          hiddenSlots: 1,
+          nextOpening: {
+            day: '2026-06-16',
+            time: '10:00',
+            tour: 'Hop-On Harbour Cruise',
+            opensAt: '2026-06-16T07:00:00.000Z',
+          },
+        });
+      });
+
+      it('has no next opening for a day whose slots are all past, nor when Guides see everything', async () => {
+        const t = ctx();
+        const { c } = await setUp(t);
+        const yesterday = await t.app.inject({ url: '/api/bookings/date/2026-06-14', headers: bearer(c.guide.token) });
+        expect(yesterday.json().nextOpening).toBeNull();
+        const open = await setUp(t, { hideBookings: false });
+        const all = await t.app.inject({ url: `/api/bookings/date/${DAY}`, headers: bearer(open.c.guide.token) });
+        expect(all.json().nextOpening).toBeNull();
+      });
+
       it('shows a Guide everything when hideBookings is explicitly false', async () => {
         const t = ctx();
         const { c } = await setUp(t, { hideBookings: false });

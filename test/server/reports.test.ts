@@ -78,8 +78,32 @@ describeEachDb('reports and fees', (ctx) => {
       headers: bearer(c.manager.token),
     });
     expect(res.statusCode).toBe(200);
-    expect(names(res.json())).toEqual(['First instant', 'Last evening', 'Last instant']);
-    expect(res.json().total).toBe(3);
+    expect(names(res.json())).toEqual(['Cancelled', 'First instant', 'Last evening', 'Last instant']);
+    expect(res.json().total).toBe(4);
+  });
+
+  it('lists cancelled bookings in the reservation report, marked and counted, page and CSV alike, and never as no-shows', async () => {
+    const t = ctx();
+    const c = await seedJune(t);
+    const headers = bearer(c.manager.token);
+    const reservations = await t.app.inject({ url: reportUrl('createdAt', '2026-06-15', '2026-06-15'), headers });
+    expect(reservations.json()).toMatchObject({ total: 1, rows: [{ name: 'Cancelled', cancelled: true }] });
+    const csv = await t.app.inject({
+      url: reportUrl('createdAt', '2026-06-01', '2026-06-30', ALL_SOURCES, ALL_TOURS, '?format=csv'),
+      headers,
+    });
+    expect(csvLines(csv.body)).toContain('15/6/2026 12:00,GYG123456789,Viator,Cancelled,Old Town Walk,10/6/2026,2,Yes');
+    // Only the sources and tours asked for, cancelled or not.
+    const otherTour = reportUrl(
+      'createdAt',
+      '2026-06-15',
+      '2026-06-15',
+      ALL_SOURCES,
+      encodeNameList(['Hop-On Harbour Cruise']),
+    );
+    expect((await t.app.inject({ url: otherTour, headers })).json()).toMatchObject({ total: 0, rows: [] });
+    const noShows = await t.app.inject({ url: reportUrl('date', '2026-06-10', '2026-06-10'), headers });
+    expect(names(noShows.json())).not.toContain('Cancelled');
   });
 
   it('checkinStatus (date) takes tour dates within the range, the last day’s 23:59 tour included', async () => {
@@ -319,8 +343,8 @@ describeEachDb('reports and fees', (ctx) => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('Booked on,ID,Source,Name,Tour,Tour Date,Pax');
-    expect(lines).toContain('1/6/2026 00:00,GYG123456789,Viator,First instant,Old Town Walk,10/6/2026,2');
+    expect(lines[0]).toBe('Booked on,ID,Source,Name,Tour,Tour Date,Pax,Cancelled');
+    expect(lines).toContain('1/6/2026 00:00,GYG123456789,Viator,First instant,Old Town Walk,10/6/2026,2,No');
   });
 
   it('lists only the bookings with a no-show when asked: rows, total, pages and CSV alike', async () => {
@@ -438,6 +462,59 @@ describeEachDb('reports and fees', (ctx) => {
         attendees: [{ Adults: 0 }, { Teens: 0 }, { Children: 0 }],
       },
     ]);
+  });
+
+  const fees = (t: TestApp, token: string, payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/bookings/fees', headers: bearer(token), payload });
+
+  it('answers the fee table of a range of days, one line per day, tour and source, cancelled bookings left out', async () => {
+    const t = ctx();
+    const c = await createCompany(t.app, t.db);
+    const add = (date: string, extra: Record<string, unknown>) =>
+      addBooking(t.db, c.companyId, { date, time: '10:00', ...extra });
+    await add('2026-06-09', { attendedAdults: 2 });
+    await add('2026-06-10', { attendedAdults: 1, source: 'Walkin', teens: 1, attendedTeens: 1 });
+    await add('2026-06-10', { attendedAdults: 2, source: 'Walkin' });
+    await add('2026-06-10', { attendedAdults: 2, cancelled: true });
+    await add('2026-06-11', { tour: 'Hop-On Harbour Cruise', children: 1, attendedChildren: 1 });
+    await add('2026-06-12', { attendedAdults: 2 });
+
+    const res = await fees(t, c.manager.token, { from: '2026-06-10', to: '2026-06-11' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      {
+        date: '2026-06-10',
+        tour: 'Old Town Walk',
+        source: 'Walkin',
+        attendees: [{ Adults: 3 }, { Teens: 1 }, { Children: 0 }],
+      },
+      {
+        date: '2026-06-11',
+        tour: 'Hop-On Harbour Cruise',
+        source: 'Viator',
+        attendees: [{ Adults: 0 }, { Teens: 0 }, { Children: 1 }],
+      },
+    ]);
+    // The spec's one day is the range from that day to itself.
+    const day = await fees(t, c.manager.token, { day: '2026-06-10' });
+    expect(day.json()).toEqual([res.json()[0]]);
+    expect((await fees(t, c.guide.token, { from: '2026-06-10', to: '2026-06-11' })).statusCode).toBe(403);
+  });
+
+  it.each([
+    [{}, 'Enter a day, or a range as from and to', ['day']],
+    [{ day: '2026-06-10', from: '2026-06-10' }, 'Send a day or a range (from and to), not both', ['day']],
+    [{ from: '2026-06-10' }, 'to: Enter the last day of the range', ['to']],
+    [{ to: '2026-06-10' }, 'from: Enter the first day of the range', ['from']],
+    [{ from: '2026-06-11', to: '2026-06-10' }, 'The range starts after it ends', undefined],
+    [{ from: '2026-01-01', to: '2027-01-03' }, 'A fee table covers at most a year', undefined],
+  ])('refuses the fee days %j with 400 "%s"', async (payload, error, paths) => {
+    const t = ctx();
+    const c = await createCompany(t.app, t.db);
+    const res = await fees(t, c.manager.token, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION', error });
+    expect(res.json().details?.map((detail: { path: string }) => detail.path)).toEqual(paths);
   });
 
   it.each(['date', 'createdAt'] as const)(

@@ -94,6 +94,13 @@ describeEachDb(
       const guide = await dayOf(t, c.guide.token, THURSDAY);
       expect(guide.json().departures.map((d: { time: string }) => d.time)).toEqual(['11:30', '12:15']);
       expect(guide.json().hiddenSlots).toBe(1);
+      // The hidden 16:00 departure, booked by nobody, opens to guides an hour before it.
+      expect(guide.json().nextOpening).toEqual({
+        day: THURSDAY,
+        time: '16:00',
+        tour: 'Old Town Walk',
+        opensAt: '2026-06-18T13:00:00.000Z',
+      });
       await t.app.inject({
         method: 'PATCH',
         url: `/api/company/${c.companyId}/tours/${c.tourIds['Hop-On Harbour Cruise']}`,

@@ -2,6 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { makeStore, type AppStore } from '../../src/app/store';
 import type { AddBookingBody, Booking, EditBookingBody } from '../../src/domain/booking';
+import { nextDay, previousDay } from '../../src/domain/slotRules';
 import { feesApi } from '../../src/features/fees/feesApi';
 import { reportsApi, type ReportPageArgs } from '../../src/features/reports/reportsApi';
 import { bookingFormsApi } from '../../src/features/slot/bookingFormsApi';
@@ -42,9 +43,9 @@ function serveDay(booking: Booking) {
   return fetches;
 }
 
-/** A store whose fees and report of the day are shown (subscribed), as on the Fees and Reports pages. */
+/** A store whose fees (of a range of days around the day) and report are shown, as on the Fees and Reports pages. */
 async function watchingDay(store: AppStore, fetches: { fees: number; report: number }) {
-  store.dispatch(feesApi.endpoints.getFees.initiate(DAY));
+  store.dispatch(feesApi.endpoints.getFees.initiate({ from: previousDay(DAY), to: nextDay(DAY) }));
   store.dispatch(reportsApi.endpoints.getReport.initiate(report));
   await waitFor(() => expect(fetches).toEqual({ fees: 1, report: 1 }));
 }

@@ -219,3 +219,46 @@ describe('choosing the day', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
+
+describe("a Guide's hidden slots", () => {
+  // 08:00 in Madrid (UTC+1 in November) on Saturday 21 November 2026.
+  pinClockAt('2026-11-21T07:00:00Z');
+  const guide = () => signedIn(makeUser({ role: 'Guide' }));
+  const serveOpening = (day: string, nextOpening: object, bookings: Booking[] = []) =>
+    server.use(
+      http.get(apiUrl(`/api/bookings/date/${day}`), () => HttpResponse.json({ bookings, hiddenSlots: 2, nextOpening })),
+    );
+
+  it("keeps 'Only Managers can see these tours' and says when the next departure opens, in the company's zone", async () => {
+    serveOpening(DAY, { day: DAY, time: '10:00', tour: 'Old Town Walk', opensAt: '2026-11-21T08:00:00.000Z' });
+    renderRoute(`/bookings/date/${DAY}`, { preloadedState: guide() });
+    expect(await screen.findByText('Only Managers can see these tours')).toBeInTheDocument();
+    expect(screen.getByText('The 10:00 Old Town Walk opens to guides at 09:00.')).toBeVisible();
+  });
+
+  it("names tomorrow's departure when today's are over", async () => {
+    serveOpening(DAY, { day: '2026-11-22', time: '10:00', tour: 'Tapas Tour', opensAt: '2026-11-22T08:00:00.000Z' });
+    renderRoute(`/bookings/date/${DAY}`, { preloadedState: guide() });
+    expect(await screen.findByText('Tomorrow’s 10:00 Tapas Tour opens to guides tomorrow at 09:00.')).toBeVisible();
+  });
+
+  it('says it below the slots a Guide sees, and on a later day with its date', async () => {
+    serveOpening(DAY, { day: DAY, time: '12:30', tour: 'Tapas Tour', opensAt: '2026-11-21T10:30:00.000Z' }, [
+      makeBooking({ time: '08:30', tour: 'Old Town Walk' }),
+    ]);
+    serveOpening('2026-11-24', {
+      day: '2026-11-24',
+      time: '10:00',
+      tour: 'Old Town Walk',
+      opensAt: '2026-11-24T08:00:00.000Z',
+    });
+    const { unmount } = renderRoute(`/bookings/date/${DAY}`, { preloadedState: guide() });
+    expect(await slotCards()).toHaveLength(1);
+    expect(screen.getByText('2 more slots that only Managers can see')).toBeInTheDocument();
+    expect(screen.getByText('The 12:30 Tapas Tour opens to guides at 11:30.')).toBeVisible();
+    unmount();
+
+    renderRoute('/bookings/date/2026-11-24', { preloadedState: guide() });
+    expect(await screen.findByText('The 10:00 Old Town Walk opens to guides on 24/11/2026 at 09:00.')).toBeVisible();
+  });
+});

@@ -5,6 +5,7 @@ import { apiUrl, company, makeUser, signedIn } from './fixtures';
 import { renderRoute } from './renderWithProviders';
 import { server } from './server';
 import { pinClockAt } from './clock';
+import { recordDownloads } from './downloads';
 
 const manager = makeUser({
   company: { ...company, sources: ['Walkin', 'Viator', 'GetYourGuide'].map((label) => ({ id: label, label })) },
@@ -103,6 +104,52 @@ describe('fees page', () => {
     await waitFor(() => expect(bodies).toEqual([{ day: '2026-06-08' }, { day: '2026-06-07' }]));
   });
 
+  it('shows every customer type at once: a Type column, a line per type, totals over all of them', async () => {
+    serveFees();
+    const { user } = renderFees();
+    await waitFor(() => expect(cells()).toHaveLength(2));
+
+    await user.click(screen.getByRole('combobox', { name: 'Customer type' }));
+    await user.click(await screen.findByRole('option', { name: 'All types' }));
+
+    await waitFor(() => expect(cells()).toHaveLength(6));
+    expect(headers()).toEqual(['Date', 'Tour', 'Type', 'Walkin', 'Viator', 'GetYourGuide', 'Tiqets']);
+    expect(cells()).toEqual([
+      ['8/6/2026', 'Old Town Walk', 'Adults', '3', '0', '0', '2'],
+      ['8/6/2026', 'Old Town Walk', 'Teens', '0', '0', '0', '2'],
+      ['8/6/2026', 'Old Town Walk', 'Children', '1', '0', '0', '5'],
+      ['8/6/2026', 'Tapas Tour', 'Adults', '1', '4', '0', '0'],
+      ['8/6/2026', 'Tapas Tour', 'Teens', '0', '1', '0', '0'],
+      ['8/6/2026', 'Tapas Tour', 'Children', '0', '2', '0', '0'],
+    ]);
+    expect(shownTotals()).toEqual({ Walkin: '5', Viator: '7', GetYourGuide: '0', Tiqets: '9', 'All sources': '21' });
+    expect(totalsRegion()).toHaveTextContent('Checked-in guests of every type of the day');
+  });
+
+  it('asks for a range of days with Several days, starting from the day chosen, and names the CSV after it', async () => {
+    const bodies = serveFees(() =>
+      HttpResponse.json([...FEES, { ...fee('Tapas Tour', 'Walkin', [2, 0, 0]), date: '2026-06-09' }]),
+    );
+    const downloads = recordDownloads();
+    const { user } = renderFees();
+    await waitFor(() => expect(bodies).toHaveLength(1));
+
+    await user.click(screen.getByRole('switch', { name: 'Several days' }));
+    expect(screen.getByRole('group', { name: 'From' })).toHaveTextContent('8/6/2026');
+    const to = screen.getByRole('group', { name: 'To' });
+    expect(to).toHaveTextContent('8/6/2026');
+    await user.click(within(to).getByRole('spinbutton', { name: 'Day' }));
+    await user.keyboard('{ArrowUp}');
+
+    await waitFor(() => expect(bodies).toEqual([{ day: '2026-06-08' }, { from: '2026-06-08', to: '2026-06-09' }]));
+    await waitFor(() => expect(cells()).toHaveLength(3));
+    expect(cells()[2]).toEqual(['9/6/2026', 'Tapas Tour', '2', '0', '0', '0']);
+    expect(totalsRegion()).toHaveTextContent('Checked-in Adults from 8/6/2026 to 9/6/2026');
+
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(downloads.map((d) => d.name)).toEqual(['fees-Adults-2026-06-08-to-2026-06-09.csv']);
+  });
+
   it('says in plain words that it counts checked-in guests, not guests booked', async () => {
     serveFees();
     renderFees();
@@ -150,18 +197,7 @@ describe('fees page', () => {
 
   it('downloads the table as CSV named with the customer type and the date', async () => {
     serveFees();
-    const blobs = new Map<string, Blob>();
-    // jsdom has no object URLs and does not download: record what the grid hands the browser instead.
-    URL.createObjectURL = jest.fn((blob: Blob) => {
-      const url = `blob:test/${blobs.size}`;
-      blobs.set(url, blob);
-      return url;
-    });
-    URL.revokeObjectURL = jest.fn();
-    const downloads: { name: string; blob: Blob }[] = [];
-    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      downloads.push({ name: this.download, blob: blobs.get(this.href)! });
-    });
+    const downloads = recordDownloads();
     const { user } = renderFees();
     await waitFor(() => expect(cells()).toHaveLength(2));
     await user.click(screen.getByRole('combobox', { name: 'Customer type' }));

@@ -37,19 +37,40 @@ describe('header', () => {
     expect(await within(banner()).findByRole('link', { name: 'Tourdesk' })).toBeInTheDocument();
   });
 
-  it('links to the six sections', async () => {
+  const sectionLinks = (nav: HTMLElement) =>
+    within(nav)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+
+  it("links a Manager to the spec's six sections, with Settings and Import before Account", async () => {
     renderRoute('/fees', { preloadedState: signedIn() });
     const nav = await within(banner()).findByRole('navigation', { name: 'Main' });
-    const links = within(nav).getAllByRole('link');
-    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(sectionLinks(nav)).toEqual([
       ['Bookings', '/'],
       ['No Shows', '/reports'],
       ['Fees', '/fees'],
       ['Team', '/guides'],
       ['Shifts', '/shifts'],
+      ['Settings', '/settings'],
+      ['Import', '/imports'],
       ['Account', '/account'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Fees' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('links a Guide only to the sections a Guide may use, in the bar and in the drawer', async () => {
+    const { user } = renderRoute('/billing', { preloadedState: signedIn(makeUser({ role: 'Guide' })) });
+    const guideLinks = [
+      ['Bookings', '/'],
+      ['Team', '/guides'],
+      ['Shifts', '/shifts'],
+      ['Account', '/account'],
+    ];
+    expect(sectionLinks(await within(banner()).findByRole('navigation', { name: 'Main' }))).toEqual(guideLinks);
+
+    await user.click(within(banner()).getByRole('button', { name: 'Open navigation' }));
+    const drawer = await screen.findByRole('presentation');
+    expect(sectionLinks(within(drawer).getByRole('navigation', { name: 'Main' }))).toEqual(guideLinks);
   });
 
   it('puts the links in a drawer behind the menu button on narrow screens', async () => {
@@ -57,7 +78,7 @@ describe('header', () => {
     await user.click(await within(banner()).findByRole('button', { name: 'Open navigation' }));
 
     const drawer = await screen.findByRole('presentation');
-    expect(within(drawer).getAllByRole('link')).toHaveLength(6);
+    expect(within(drawer).getAllByRole('link')).toHaveLength(8);
     await user.click(within(drawer).getByRole('link', { name: 'Team' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Manage Team' })).toBeInTheDocument();
@@ -87,15 +108,29 @@ describe('header', () => {
     expect(within(menu).queryByRole('menuitem', { name: 'Login' })).not.toBeInTheDocument();
   });
 
-  it("offers a Manager the company's settings, and a Guide not", async () => {
-    const manager = renderRoute('/billing', { preloadedState: signedIn() });
-    const menu = await openAccountMenu(manager.user);
-    expect(within(menu).getByRole('menuitem', { name: 'Company settings' })).toHaveAttribute('href', '/settings');
-    manager.unmount();
-    const guide = renderRoute('/billing', { preloadedState: signedIn(makeUser({ role: 'Guide' })) });
-    const guideMenu = await openAccountMenu(guide.user);
-    expect(within(guideMenu).queryByRole('menuitem', { name: 'Company settings' })).not.toBeInTheDocument();
-  });
+  it.each([
+    ['/reports', 'No Shows'],
+    ['/fees', 'Fees'],
+  ])(
+    'tells a Guide who opens %s that it is for Managers, asks the server nothing, and leads back',
+    async (path, title) => {
+      const asked: string[] = [];
+      server.events.on('request:start', ({ request }) => {
+        if (/reports|fees/.test(request.url)) asked.push(request.url);
+      });
+      const { user, pathname } = renderRoute(path, { preloadedState: signedIn(makeUser({ role: 'Guide' })) });
+
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      expect(screen.getByText(`${title} is for Managers only.`)).toBeVisible();
+      expect(screen.queryByRole('button', { name: 'Generate' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+      await user.click(screen.getByRole('link', { name: 'Back to today’s bookings' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Bookings' })).toBeInTheDocument();
+      expect(pathname()).toMatch(/^\/bookings\/date\//);
+      expect(asked).toEqual([]);
+      server.events.removeAllListeners();
+    },
+  );
 
   it('offers Login and Signup, and no section links, when signed out', async () => {
     const { user } = renderRoute('/login', { preloadedState: signedOut() });

@@ -27,6 +27,7 @@ const row = (overrides: Partial<ReportRow> = {}): ReportRow => ({
   time: '10:30',
   createdAt: '2026-06-01T08:15:00.000Z',
   pax: 5,
+  cancelled: false,
   customers: [{ Adults: 3 }, { Children: 2 }],
   attendees: [{ Adults: 1 }, { Children: 2 }],
   ...overrides,
@@ -57,7 +58,7 @@ const NO_SHOW_HEADERS = [
   'No Show Children',
   'Tour Date',
 ];
-const RESERVATION_HEADERS = ['Booked on', 'ID', 'Source', 'Name', 'Tour', 'Tour Date', 'Pax'];
+const RESERVATION_HEADERS = ['Booked on', 'ID', 'Source', 'Name', 'Tour', 'Tour Date', 'Pax', 'Cancelled'];
 /** The path's segments after /api/bookings/reports/, decoded as the server reads them. */
 const segments = (url: URL) => url.pathname.split('/').slice(4).map(decodeURIComponent);
 
@@ -171,23 +172,20 @@ describe('reports page', () => {
     ]);
   });
 
-  it('asks for the booking-date field and shows the reservation columns', async () => {
-    const urls = serveReport();
+  it('asks for the booking-date field and shows the reservation columns, cancelled bookings marked', async () => {
+    const urls = serveReport(() =>
+      page([row(), row({ _id: 'b2', name: 'Bruno Cancelled', cancelled: true, createdAt: '2026-06-01T09:00:00Z' })], 2),
+    );
     const { user } = await renderReports();
     await generate(user, { type: 'Reservations by booking date' });
 
-    await waitFor(() => expect(cells()).toHaveLength(1));
+    await waitFor(() => expect(cells()).toHaveLength(2));
     expect(segments(urls[0]!)[0]).toBe('createdAt');
     expect(headers()).toEqual(RESERVATION_HEADERS);
     // Booked at 08:15 UTC, 10:15 in Madrid.
-    expect(cells()[0]).toEqual([
-      '1/6/2026 10:15',
-      'GYG-123',
-      'Viator',
-      'Ana Pérez',
-      'Hop-On Harbour Cruise',
-      '7/6/2026',
-      '5',
+    expect(cells()).toEqual([
+      ['1/6/2026 10:15', 'GYG-123', 'Viator', 'Ana Pérez', 'Hop-On Harbour Cruise', '7/6/2026', '5', 'No'],
+      ['1/6/2026 11:00', 'GYG-123', 'Viator', 'Bruno Cancelled', 'Hop-On Harbour Cruise', '7/6/2026', '5', 'Yes'],
     ]);
   });
 
@@ -262,6 +260,27 @@ describe('reports page', () => {
     await user.click(option);
     expect(cells()).toEqual([]);
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
+  });
+
+  it('remembers the last "Only no-shows" choice of each person on this device', async () => {
+    const other = makeUser({ ...manager, _id: 'user-9', email: 'other@demo.test' });
+    const option = () => screen.getByRole('checkbox', { name: 'Only no-shows' });
+    const first = await renderReports();
+    expect(option()).not.toBeChecked();
+    await first.user.click(option());
+    first.unmount();
+
+    const someoneElse = renderRoute('/reports', { preloadedState: signedIn(other) });
+    await screen.findByRole('button', { name: 'Generate' });
+    expect(option()).not.toBeChecked();
+    someoneElse.unmount();
+
+    const again = await renderReports();
+    expect(option()).toBeChecked();
+    await again.user.click(option());
+    again.unmount();
+    await renderReports();
+    expect(option()).not.toBeChecked();
   });
 
   it('offers "Only no-shows" on the no-show report only, and never sends it with reservations', async () => {

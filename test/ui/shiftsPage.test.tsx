@@ -6,6 +6,7 @@ import { apiUrl, company, makeUser, signedIn } from './fixtures';
 import { renderRoute } from './renderWithProviders';
 import { server } from './server';
 import { pinClockAt } from './clock';
+import { recordDownloads, type Download } from './downloads';
 
 const manager = makeUser({ _id: 'user-1', name: 'Maria Manager' });
 const guide = makeUser({ _id: 'user-2', name: 'Gabriel Guide', email: 'guide@demo.test', role: 'Guide' });
@@ -81,40 +82,37 @@ const cells = (table: HTMLElement) =>
     );
 const range = { start: '2026-06-01', end: '2026-06-07' };
 
-/** jsdom has no object URLs and does not download: records the files the grid hands the browser instead. */
-function recordCsvDownloads(): Blob[] {
-  const blobs: Blob[] = [];
-  URL.createObjectURL = jest.fn((blob: Blob) => `blob:test/${blobs.push(blob)}`);
-  URL.revokeObjectURL = jest.fn();
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-  return blobs;
-}
-const csvLines = async (blobs: Blob[]) => {
-  await waitFor(() => expect(blobs).toHaveLength(1));
-  return (await blobs[0]!.text()).replace(/^\uFEFF/, '').split(/\r?\n/);
+const csvLines = async (downloads: Download[]) => {
+  await waitFor(() => expect(downloads).toHaveLength(1));
+  return (await downloads[0]!.blob.text()).replace(/^\uFEFF/, '').split(/\r?\n/);
 };
 
 // 12:00 in Madrid on Sunday 7 June 2026.
 pinClockAt('2026-06-07T10:00:00Z');
 
 describe('shifts page', () => {
-  it("shows a Manager's own shifts for the last 7 days, then another guide's when picked", async () => {
+  it('starts a Manager on no guide, asks nothing until one is picked, then shows their last 7 days', async () => {
     const bodies = serveShifts(manager);
     const { user } = renderShifts(manager);
 
     const picker = await screen.findByRole('combobox', { name: 'Guide' });
-    expect(picker).toHaveTextContent('Maria Manager');
+    expect(picker).not.toHaveTextContent(/\w/);
+    expect(picker).toHaveAccessibleDescription('Choose whose shifts to show');
     expect(screen.getByRole('group', { name: 'From' })).toHaveTextContent('1/6/2026');
     expect(screen.getByRole('group', { name: 'To' })).toHaveTextContent('7/6/2026');
-    await waitFor(() => expect(cells(screen.getByRole('grid', { name: 'Shifts' }))).toHaveLength(1));
-    expect(bodies).toEqual([{ guide: 'user-1', timeRange: range }]);
+    expect(await screen.findByText('Choose a guide to see their shifts')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
 
     await user.click(picker);
     await user.click(await screen.findByRole('option', { name: 'Gabriel Guide' }));
-
-    await waitFor(() => expect(bodies).toHaveLength(2));
-    expect(bodies[1]).toEqual({ guide: 'user-2', timeRange: range });
     await waitFor(() => expect(cells(screen.getByRole('grid', { name: 'Shifts' }))).toHaveLength(2));
+    expect(bodies).toEqual([{ guide: 'user-2', timeRange: range }]);
+
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'Maria Manager' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toEqual({ guide: 'user-1', timeRange: range });
+    await waitFor(() => expect(cells(screen.getByRole('grid', { name: 'Shifts' }))).toHaveLength(1));
   });
 
   it('shows a Guide no picker and asks for their own shifts without naming a guide', async () => {
@@ -188,7 +186,7 @@ describe('shifts page', () => {
           ]),
         ),
       );
-      const downloads = recordCsvDownloads();
+      const downloads = recordDownloads();
       const { user } = renderShifts(twoDepartures);
 
       const table = await grid();
@@ -205,9 +203,9 @@ describe('shifts page', () => {
   );
 
   it('says there are no shifts in an empty range', async () => {
-    serveShifts(manager);
+    serveShifts(guide);
     server.use(http.post(apiUrl('/api/shift/guide-time-range'), () => HttpResponse.json([])));
-    renderShifts(manager);
+    renderShifts(guide);
 
     expect(await screen.findByText('No shifts in this range')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
@@ -230,7 +228,7 @@ describe('shifts page', () => {
   });
 
   it("shows the server's error", async () => {
-    serveShifts(manager);
+    serveShifts(guide);
     server.use(
       http.post(apiUrl('/api/shift/guide-time-range'), () =>
         HttpResponse.json(
@@ -239,27 +237,14 @@ describe('shifts page', () => {
         ),
       ),
     );
-    renderShifts(manager);
+    renderShifts(guide);
 
     expect(await screen.findByRole('alert')).toHaveTextContent("You don't have permission to perform that action");
   });
 
   it('downloads the CSV named with the guide and the range', async () => {
     serveShifts(manager);
-    const downloads: { name: string; blob: Blob }[] = [];
-    const blobs = new Map<string, Blob>();
-    // jsdom has no object URLs and does not download: record what the grid hands the browser instead.
-    URL.createObjectURL = jest.fn((blob: Blob) => {
-      const url = `blob:test/${blobs.size}`;
-      blobs.set(url, blob);
-      return url;
-    });
-    URL.revokeObjectURL = jest.fn();
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      downloads.push({ name: this.download, blob: blobs.get(this.href)! });
-    });
+    const downloads = recordDownloads();
     const { user } = renderShifts(manager);
     await user.click(await screen.findByRole('combobox', { name: 'Guide' }));
     await user.click(await screen.findByRole('option', { name: 'Gabriel Guide' }));
@@ -268,12 +253,10 @@ describe('shifts page', () => {
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
 
     expect(downloads.map((d) => d.name)).toEqual(['shifts-Gabriel Guide-2026-06-01-to-2026-06-07.csv']);
-    const csv = await downloads[0]!.blob.text();
-    expect(csv.replace(/^\uFEFF/, '').split(/\r?\n/)).toEqual([
+    expect(await csvLines(downloads)).toEqual([
       'Date,Time,Tour,Adults,Teens,Children',
       '1/6/2026,10:00,Tapas Tour,4,0,1',
       '2/6/2026,10:00,Old Town Walk,3,1,2',
     ]);
-    click.mockRestore();
   });
 });

@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { pinClockAt } from './clock';
 import { signedIn } from './fixtures';
 import { renderRoute } from './renderWithProviders';
 import { makeBooking, serveSlot, SLOT_PATH } from './slotFixtures';
@@ -71,5 +72,53 @@ describe('slot manifest', () => {
     renderRoute(SLOT_PATH, { preloadedState: signedIn() });
     expect(await screen.findByRole('list', { name: 'Bookings' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Table' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the desk and paper', () => {
+  // 10:00 in Madrid on Saturday 21 November 2026.
+  pinClockAt('2026-11-21T09:00:00Z');
+
+  it('opens every slot as the desk left the last: Table stays chosen on this device, and so do Cards', async () => {
+    wideScreen(true);
+    serveSlot({ bookings: bookings() });
+    const first = renderRoute(SLOT_PATH, { preloadedState: signedIn() });
+    await first.user.click(await screen.findByRole('button', { name: 'Table' }));
+    await screen.findByRole('table', { name: 'Manifest' });
+    first.unmount();
+
+    const again = renderRoute(SLOT_PATH, { preloadedState: signedIn() });
+    expect(await screen.findByRole('table', { name: 'Manifest' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Table' })).toHaveAttribute('aria-pressed', 'true');
+    await again.user.click(screen.getByRole('button', { name: 'Cards' }));
+    again.unmount();
+
+    renderRoute(SLOT_PATH, { preloadedState: signedIn() });
+    expect(await screen.findByRole('list', { name: 'Bookings' })).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Manifest' })).not.toBeInTheDocument();
+  });
+
+  it('puts the company, the time it is printed and a column of boxes to tick on paper only', async () => {
+    wideScreen(true);
+    serveSlot({ bookings: bookings() });
+    const { user } = renderRoute(SLOT_PATH, { preloadedState: signedIn() });
+    await user.click(await screen.findByRole('button', { name: 'Table' }));
+    const table = await screen.findByRole('table', { name: 'Manifest' });
+
+    const printed = screen.getByText('Demo Tours · printed 21/11/2026 10:00');
+    expect(printed).not.toBeVisible();
+    const [tick] = within(table).getAllByRole('columnheader', { hidden: true });
+    expect(tick).toHaveAttribute('aria-label', 'Tick');
+    expect(tick).not.toBeVisible();
+    for (const row of within(table).getAllByRole('row').slice(1)) {
+      expect(within(row).getAllByRole('cell', { hidden: true })[0]).not.toBeVisible();
+    }
+
+    // The print dialog opens later: the line says when it did.
+    jest.setSystemTime(new Date('2026-11-21T09:47:00Z'));
+    act(() => {
+      window.dispatchEvent(new Event('beforeprint'));
+    });
+    expect(screen.getByText('Demo Tours · printed 21/11/2026 10:47')).toBeInTheDocument();
   });
 });

@@ -94,6 +94,42 @@ describe('slot search', () => {
     expect(names()).toEqual(['Ana', 'Ben', 'Cleo']);
   });
 
+  it('says which groups hold the guests that Only my bookings hides from a search, and shows them on request', async () => {
+    serveSlot({
+      bookings: [
+        makeBooking({ name: 'Ana Smith', guide: 'Lucia' }),
+        makeBooking({ name: 'Ben Smith', guide: 'Gina' }),
+        makeBooking({ name: 'Bo Smith', guide: 'Gina' }),
+        makeBooking({ name: 'Cleo Smith', guide: null }),
+        makeBooking({ name: 'Dan Jones', guide: 'Marco' }),
+        makeBooking({ name: 'Eve Smith', guide: 'Marco' }),
+      ],
+    });
+    const lucia = makeUser({ role: 'Guide', assignable: false, name: 'Lucia' });
+    const { user } = renderRoute(SLOT_PATH, { preloadedState: signedIn(lucia) });
+    await screen.findByRole('listitem', { name: 'Ana Smith' });
+    await user.click(screen.getByRole('switch', { name: 'Only my bookings' }));
+
+    await user.type(screen.getByRole('searchbox', { name: 'Find a booking' }), 'ben');
+    expect(names()).toEqual([]);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      '0 of 6 bookings match; 1 in Gina’s group (hidden by Only my bookings)',
+    );
+    expect(screen.queryByText('No booking matches this search')).not.toBeInTheDocument();
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Find a booking' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Find a booking' }), 'smith');
+    expect(names()).toEqual(['Ana Smith']);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      '1 of 6 bookings match; 2 in Gina’s group, 1 in Marco’s group, 1 unassigned (hidden by Only my bookings)',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Show every group' }));
+    expect(screen.getByRole('switch', { name: 'Only my bookings' })).not.toBeChecked();
+    expect(names()).toEqual(['Ana Smith', 'Ben Smith', 'Bo Smith', 'Cleo Smith', 'Eve Smith']);
+    expect(screen.getByRole('status')).toHaveTextContent(/^5 of 6 bookings match$/);
+  });
+
   it('offers no guide filter, and no guide line, while no booking has a guide', async () => {
     serveSlot({ bookings: [makeBooking({ name: 'Ana' }), makeBooking({ name: 'Ben' })] });
     renderRoute(SLOT_PATH, { preloadedState: signedIn() });

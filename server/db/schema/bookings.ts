@@ -12,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { companies } from './companies';
 import { companyId } from './columns';
 import type { BookingChange } from '../../../src/domain/bookingChanges';
@@ -64,6 +65,10 @@ export const bookings = pgTable(
     index('bookings_guide_idx').on(t.companyId, t.guideId, t.date),
     // Reservation reports page and stream in (createdAt, id) order.
     index('bookings_created_idx').on(t.companyId, t.createdAt, t.id),
+    // The reservation report's total adds the cancelled bookings made in its range, which report_counts leaves out.
+    index('bookings_cancelled_created_idx')
+      .on(t.companyId, t.createdAt)
+      .where(sql`${t.cancelled}`),
     // A channel's booking by its own reference (the channel API and CSV imports), and what changed since a time.
     index('bookings_channel_idx').on(t.companyId, t.source, t.bookingId),
     index('bookings_updated_idx').on(t.companyId, t.updatedAt, t.id),

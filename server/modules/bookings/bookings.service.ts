@@ -19,6 +19,7 @@ import { recordEvent } from '../events/eventLog';
 import { capacityOf, overCapacityFacts, takeSeats } from '../timetable/departureSeats';
 import { timetableOfDay } from '../timetable/timetable.repository';
 import { attendanceFacts, rowSnapshot, slotOfBooking, snapshotFacts } from './bookingFacts';
+import { nextOpeningForGuide, type SlotName } from './guideOpening';
 import { toBookingDto, viewerOf } from './bookings.mapper';
 import {
   insertBooking,
@@ -62,10 +63,11 @@ export class BookingsService {
         return seen;
       };
       const visible: BookingRow[] = [];
-      const hidden = new Set<string>();
+      const hidden = new Map<string, SlotName>();
+      const hide = (time: string, tour: string) => hidden.set(`${time}|${tour}`, { time, tour });
       for (const row of rows) {
         if (canSee(row.time)) visible.push(row);
-        else hidden.add(`${row.time}|${row.tour}`);
+        else hide(row.time, row.tour);
       }
       // The timetable's departures of the day, judged by the same window (issue 21).
       const timetable = await timetableOfDay(tx, auth.companyId, day);
@@ -73,9 +75,16 @@ export class BookingsService {
       for (const departure of departuresOn(day, timetable)) {
         const tour = timetable.tourNames.get(departure.tourId) ?? '';
         if (canSee(departure.time)) departures.push({ time: departure.time, tour, capacity: departure.capacity });
-        else hidden.add(`${departure.time}|${tour}`);
+        else hide(departure.time, tour);
       }
-      return { bookings: visible.map((row) => toBookingDto(row, viewer)), departures, hiddenSlots: hidden.size };
+      const answer = {
+        bookings: visible.map((row) => toBookingDto(row, viewer)),
+        departures,
+        hiddenSlots: hidden.size,
+      };
+      if (auth.role !== 'Guide') return answer;
+      const nextOpening = await nextOpeningForGuide(tx, auth.company, day, [...hidden.values()], now);
+      return { ...answer, nextOpening };
     });
   }
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { REPORT_COLUMNS } from '../../../src/domain/reportColumns';
+import { CANCELLED, REPORT_COLUMNS } from '../../../src/domain/reportColumns';
 import type { ReportType } from '../../../src/domain/reports';
 import { bookings } from '../../db/schema';
 import { missing } from './reports.noShows';
@@ -45,6 +45,7 @@ const CELLS: Record<string, (timezone: string) => SQL> = {
   date: () => sql`to_char(${bookings.date}::date, ${dayPattern})`,
   createdAt: (timezone) => sql`to_char(${bookings.createdAt} at time zone ${timezone}, ${`${dayPattern} HH24:MI`})`,
   pax: () => sql`${bookings.pax}::text`,
+  cancelled: () => sql`case when ${bookings.cancelled} then ${CANCELLED.yes} else ${CANCELLED.no} end`,
 };
 
 /** One CSV record of a report type, without its line break. */

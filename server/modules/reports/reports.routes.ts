@@ -85,6 +85,6 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
         response: { 200: z.array(feeRowSchema), ...errors(MANAGER, JSON_BODY) },
       },
     },
-    async (request) => reports.fees(requireManager(request), request.body.day),
+    async (request) => reports.fees(requireManager(request), request.body.from, request.body.to),
   );
 };

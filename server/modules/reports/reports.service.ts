@@ -19,7 +19,7 @@ import { attendedCounts, bookedCounts } from '../bookings/bookings.mapper';
 import { listEntries, type Catalog } from '../companies/catalog.repository';
 import { reportCsv } from './reports.csv';
 import { summariseNoShows } from './reports.noShows';
-import { countReport, feesOfDay, reportPage, type ReportBookingRow, type ReportFilter } from './reports.repository';
+import { countReport, feesBetween, reportPage, type ReportBookingRow, type ReportFilter } from './reports.repository';
 
 export interface ReportRequest {
   field: ReportField;
@@ -33,6 +33,15 @@ export interface ReportRequest {
 
 /** Spanning more than this is almost surely a typo (year 2062), and would read the whole table. */
 const MAX_RANGE_DAYS = 3 * 366;
+/** A fee table has a row per day and tour: a year of them is already more than anyone reads. */
+const MAX_FEE_DAYS = 366;
+
+/** 400 for a range that is reversed or longer than `maxDays`. */
+function assertRange(startDate: string, endDate: string, maxDays: number, tooLong: string): void {
+  if (startDate > endDate) throw new BadRequestError('The range starts after it ends', 'VALIDATION');
+  const days = (Date.parse(endDate) - Date.parse(startDate)) / 86_400_000;
+  if (days > maxDays) throw new BadRequestError(tooLong, 'VALIDATION');
+}
 
 function toReportRow(row: ReportBookingRow): ReportRow {
   const booked = bookedCounts(row);
@@ -47,6 +56,7 @@ function toReportRow(row: ReportBookingRow): ReportRow {
     time: row.time,
     createdAt: row.createdAt.toISOString(),
     pax: row.pax,
+    cancelled: row.cancelled,
     customers: listFromCounts(booked),
     attendees: listFromCounts(attendedCounts(row), types),
   };
@@ -89,9 +99,7 @@ async function reportNames(tx: Db, companyId: string, request: ReportRequest): P
 /** A report request's filter, in the company's zone; 400 for a range that is reversed or too long. */
 function reportFilter(companyId: string, request: ReportRequest, timezone: string, names: ReportNames): ReportFilter {
   const { startDate, endDate } = request;
-  if (startDate > endDate) throw new BadRequestError('The range starts after it ends', 'VALIDATION');
-  const days = (Date.parse(endDate) - Date.parse(startDate)) / 86_400_000;
-  if (days > MAX_RANGE_DAYS) throw new BadRequestError('A report covers at most three years', 'VALIDATION');
+  assertRange(startDate, endDate, MAX_RANGE_DAYS, 'A report covers at most three years');
   if (request.onlyNoShows && request.field !== REPORT_FIELD_OF.checkinStatus) {
     throw new BadRequestError('onlyNoShows: only the no-show report (by tour date) has this option', 'VALIDATION');
   }
@@ -165,10 +173,12 @@ export class ReportsService {
     return reportCsv(this.tenancy, filter, reportType, timezone);
   }
 
-  async fees(caller: Caller, day: string): Promise<FeeRow[]> {
-    const rows = await this.tenancy.runAs(caller, (tx, auth) => feesOfDay(tx, auth.companyId, day));
+  /** Checked-in guests per day, tour and source over a range of tour days (one day: from = to). */
+  async fees(caller: Caller, from: string, to: string): Promise<FeeRow[]> {
+    assertRange(from, to, MAX_FEE_DAYS, 'A fee table covers at most a year');
+    const rows = await this.tenancy.runAs(caller, (tx, auth) => feesBetween(tx, auth.companyId, from, to));
     return rows.map((r) => ({
-      date: day,
+      date: r.date,
       tour: r.tour,
       source: r.source,
       attendees: listFromCounts({ Adults: r.adults, Teens: r.teens, Children: r.children }, CUSTOMER_TYPES),

@@ -67,6 +67,11 @@ export const dayBookingsSchema = z.object({
   departures: z.array(scheduledSlotSchema).optional(),
   /** Slots of the day (booked or scheduled) a Guide may not see (spec §4), so the page can say why it is empty. */
   hiddenSlots: z.number().int(),
+  /** A Guide's only: the hidden slot (of the day, or of tomorrow seen from today) whose window opens next. */
+  nextOpening: z
+    .object({ day: z.string(), time: z.string(), tour: z.string(), opensAt: z.string() })
+    .nullable()
+    .optional(),
 });
 export type DayBookings = z.infer<typeof dayBookingsSchema>;
 

@@ -50,6 +50,8 @@ export const reportRowSchema = z.object({
   time: z.string(),
   createdAt: z.string(),
   pax: z.number().int(),
+  /** Only the reservation report lists cancelled bookings. */
+  cancelled: z.boolean(),
   customers: countListSchema(1000),
   attendees: countListSchema(1000),
 });
@@ -65,7 +67,32 @@ export const reportPageSchema = z.object({
 });
 export type ReportPage = z.infer<typeof reportPageSchema>;
 
-export const feesBodySchema = z.strictObject({ day: daySchema });
+type FeesFields = { day?: string | undefined; from?: string | undefined; to?: string | undefined };
+
+/** What is wrong with a fees body's choice of days, and which field says so; null when it is one day or a range. */
+function feesDaysProblem({ day, from, to }: FeesFields): { path: keyof FeesFields; message: string } | null {
+  if (day !== undefined) {
+    return from === undefined && to === undefined
+      ? null
+      : { path: 'day', message: 'Send a day or a range (from and to), not both' };
+  }
+  if (from === undefined && to === undefined) return { path: 'day', message: 'Enter a day, or a range as from and to' };
+  if (from === undefined) return { path: 'from', message: 'Enter the first day of the range' };
+  if (to === undefined) return { path: 'to', message: 'Enter the last day of the range' };
+  return null;
+}
+
+/** Spec §7's `{ day }`, or a range of days `{ from, to }` (both included) for a fee table over several days. */
+export const feesBodySchema = z
+  .strictObject({ day: daySchema.optional(), from: daySchema.optional(), to: daySchema.optional() })
+  .superRefine((body, ctx) => {
+    const problem = feesDaysProblem(body);
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
+  })
+  // The handler reads one shape: a day is the range from that day to itself.
+  .transform(({ day, from, to }) => ({ from: day ?? from ?? '', to: day ?? to ?? '' }));
+export type FeesBody = z.input<typeof feesBodySchema>;
+
 export const feeRowSchema = z.object({
   date: z.string(),
   tour: z.string(),

@@ -17,6 +17,7 @@ import { selectOutboxEntries } from '../../services/offline/outboxSlice';
 import { useGetDayBookingsQuery } from './bookingsApi';
 import { DayAddBooking } from './DayAddBooking';
 import { DayNavigator } from './DayNavigator';
+import { NextOpening } from './NextOpening';
 import { setupPending } from './setupState';
 import { SlotCard } from './SlotCard';
 import { ListSkeleton } from '../../components/LoadStates';
@@ -95,12 +96,14 @@ function DaySlots({ day }: { day: string }) {
       </>
     );
   }
+  const opening = data.nextOpening && <NextOpening opening={data.nextOpening} day={day} timezone={company.timezone} />;
   if (slots.length === 0) {
     return (
       <>
         {offline}
         {addBooking}
         <Typography>{data.hiddenSlots > 0 ? GUIDE_HIDDEN_MESSAGE : 'No bookings recorded this day'}</Typography>
+        {opening}
       </>
     );
   }
@@ -120,6 +123,7 @@ function DaySlots({ day }: { day: string }) {
             : `${data.hiddenSlots} more slots that only Managers can see`}
         </Typography>
       )}
+      {opening}
     </>
   );
 }

@@ -4,18 +4,27 @@ import { useMemo } from 'react';
 import { CsvGrid } from '../../components/CsvGrid';
 import { TotalsPanel } from '../../components/TotalsPanel';
 import type { Source } from '../../domain/company';
-import type { CustomerType } from '../../domain/customerTypes';
 import { displayDay } from '../../domain/reportColumns';
 import type { FeeRow } from '../../domain/reports';
-import { feeSourceLabels, feeTotals, toFeeGridRows, type FeeGridRow } from './feeRows';
+import {
+  ALL_TYPES,
+  feeCount,
+  feeSourceLabels,
+  feeTotals,
+  toFeeGridRows,
+  type FeeGridRow,
+  type FeeType,
+} from './feeRows';
 
 interface FeesGridProps {
   fees: readonly FeeRow[] | undefined;
   loading: boolean;
-  type: CustomerType;
+  type: FeeType;
   sources: readonly Source[];
   /** Without the extension: the grid adds .csv. */
   fileName: string;
+  /** What the days are, in words: "of the day", "from 1/6/2026 to 7/6/2026". */
+  period: string;
 }
 
 const NO_FEES: readonly FeeRow[] = [];
@@ -24,14 +33,16 @@ const fixedColumns: GridColDef<FeeGridRow>[] = [
   { field: 'date', headerName: 'Date', minWidth: 110, valueFormatter: (value: string) => displayDay(value) },
   { field: 'tour', headerName: 'Tour', flex: 1.5, minWidth: 160 },
 ];
+const typeColumn: GridColDef<FeeGridRow> = { field: 'type', headerName: 'Type', minWidth: 100 };
 
-export function FeesGrid({ fees = NO_FEES, loading, type, sources, fileName }: FeesGridProps) {
-  const rows = useMemo(() => toFeeGridRows(fees), [fees]);
+export function FeesGrid({ fees = NO_FEES, loading, type, sources, fileName, period }: FeesGridProps) {
+  const rows = useMemo(() => toFeeGridRows(fees, type), [fees, type]);
   const sourceLabels = useMemo(() => feeSourceLabels(sources, fees), [sources, fees]);
 
   const columns = useMemo<GridColDef<FeeGridRow>[]>(
     () => [
       ...fixedColumns,
+      ...(type === ALL_TYPES ? [typeColumn] : []),
       // Field names are positional: a source label may contain dots, which the grid reads as paths.
       ...sourceLabels.map((label, index): GridColDef<FeeGridRow> => ({
         field: `source${index}`,
@@ -39,7 +50,7 @@ export function FeesGrid({ fees = NO_FEES, loading, type, sources, fileName }: F
         type: 'number',
         flex: 1,
         minWidth: 100,
-        valueGetter: (_value: unknown, row: FeeGridRow) => row.bySource[label]?.[type] ?? 0,
+        valueGetter: (_value: unknown, row: FeeGridRow) => feeCount(row, label),
       })),
     ],
     [sourceLabels, type],
@@ -52,14 +63,14 @@ export function FeesGrid({ fees = NO_FEES, loading, type, sources, fileName }: F
         rows={rows}
         columns={columns}
         loading={loading}
-        noRowsLabel="No checked-in guests this day"
+        noRowsLabel={`No checked-in guests ${period === 'of the day' ? 'this day' : period}`}
         fileName={fileName}
       />
       {rows.length > 0 && (
         <TotalsPanel
           title="Totals"
-          caption={`Checked-in ${type} of the day, per source and for all sources`}
-          totals={feeTotals(rows, sourceLabels, type)}
+          caption={`Checked-in ${type === ALL_TYPES ? 'guests of every type' : type} ${period}, per source and for all sources`}
+          totals={feeTotals(rows, sourceLabels)}
         />
       )}
     </Stack>

@@ -5,24 +5,29 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { format, isValid } from 'date-fns';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import { format } from 'date-fns';
 import { useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { csvFileName } from '../../components/csvFileName';
 import { DateLocalization } from '../../components/DateLocalization';
 import { DayField } from '../../components/DayField';
-import { parseDay } from '../../components/days';
+import { rangeDays, usableDate, type DayRange } from '../../components/dayRange';
+import { DayRangeFields } from '../../components/DayRangeFields';
+import { formatDayNumeric, parseDay } from '../../components/days';
 import { Page } from '../../components/Page';
 import { reportErrorMessage } from '../../components/reportErrorMessage';
 import type { Company } from '../../domain/company';
-import { CUSTOMER_TYPES, type CustomerType } from '../../domain/customerTypes';
+import { CUSTOMER_TYPES } from '../../domain/customerTypes';
 import { DAY_FORMAT } from '../../domain/dates';
 import { todayInZone } from '../../domain/zonedDates';
 import { NO_PERMISSION_REPORT } from '../../domain/reports';
+import { ALL_TYPES, type FeeType } from './feeRows';
 import { FeesGrid } from './FeesGrid';
 import { useGetFeesQuery } from './feesApi';
 
-/** Spec §2 Fees: a day's checked-in guests of one customer type, per tour and source. */
+/** Spec §2 Fees: a day's checked-in guests of one customer type, per tour and source; or several days, all types. */
 export function FeesPage() {
   const user = useAppSelector((state) => state.auth.user);
   return (
@@ -42,30 +47,59 @@ export function FeesPage() {
 function Fees({ company }: { company: Company }) {
   // Today is the company's calendar day, not the browser's.
   const [date, setDate] = useState(() => parseDay(todayInZone(company.timezone, new Date())));
-  const [type, setType] = useState<CustomerType>('Adults');
-  const day = date && isValid(date) ? format(date, DAY_FORMAT) : null;
+  const [severalDays, setSeveralDays] = useState(false);
+  const [range, setRange] = useState<DayRange>({ from: null, to: null });
+  const [type, setType] = useState<FeeType>('Adults');
+  const day = usableDate(date) ? format(date, DAY_FORMAT) : null;
+  const days = severalDays ? rangeDays(range) : day && { start: day, end: day };
   // Check-ins change the counts all day; a page opened again should not show the morning's numbers.
-  const { currentData, isFetching, error } = useGetFeesQuery(day ?? skipToken, { refetchOnMountOrArgChange: true });
+  const { currentData, isFetching, error } = useGetFeesQuery(days ? { from: days.start, to: days.end } : skipToken, {
+    refetchOnMountOrArgChange: true,
+  });
+
+  const chooseSeveralDays = (on: boolean) => {
+    // The range starts as the day already chosen, so switching changes nothing until a day is picked.
+    if (on) setRange({ from: date, to: date });
+    setSeveralDays(on);
+  };
+  const sameDay = !days || days.start === days.end;
+  const period = sameDay ? 'of the day' : `from ${formatDayNumeric(days.start)} to ${formatDayNumeric(days.end)}`;
+  const fileDays = !days ? [] : sameDay ? [days.start] : [days.start, 'to', days.end];
 
   return (
     <Stack spacing={2}>
       <Paper component="section" aria-label="Fees filters" sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <DayField label="Date" value={date} error={day ? undefined : 'Enter a date as d/m/yyyy'} onChange={setDate} />
+          {severalDays ? (
+            <DayRangeFields range={range} onChange={setRange} />
+          ) : (
+            <DayField
+              label="Date"
+              value={date}
+              error={day ? undefined : 'Enter a date as d/m/yyyy'}
+              onChange={setDate}
+            />
+          )}
           <TextField
             select
             label="Customer type"
             value={type}
-            onChange={(event) => setType(event.target.value as CustomerType)}
+            onChange={(event) => setType(event.target.value as FeeType)}
+            sx={{ minWidth: 180 }}
           >
-            {CUSTOMER_TYPES.map((customerType) => (
+            {[...CUSTOMER_TYPES, ALL_TYPES].map((customerType) => (
               <MenuItem key={customerType} value={customerType}>
                 {customerType}
               </MenuItem>
             ))}
           </TextField>
         </Stack>
-        <Typography variant="body2" sx={{ mt: 2 }}>
+        <FormControlLabel
+          label="Several days"
+          control={<Switch checked={severalDays} onChange={(event) => chooseSeveralDays(event.target.checked)} />}
+          sx={{ mt: 1, minHeight: 44 }}
+        />
+        <Typography variant="body2" sx={{ mt: 1 }}>
           The counts are checked-in guests, those marked as present at check-in, not the guests booked.
         </Typography>
       </Paper>
@@ -77,7 +111,8 @@ function Fees({ company }: { company: Company }) {
           loading={isFetching}
           type={type}
           sources={company.sources}
-          fileName={csvFileName('fees', type, day ?? '')}
+          fileName={csvFileName('fees', type, ...fileDays)}
+          period={period}
         />
       )}
     </Stack>

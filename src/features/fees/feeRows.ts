@@ -8,11 +8,16 @@ import {
 } from '../../domain/customerTypes';
 import type { FeeRow } from '../../domain/reports';
 
-/** One line of the fees table: a tour on a day, with its checked-in guests per source. */
+/** The customer-type choice: one type (spec §9, Adults by default), or every type at once. */
+export const ALL_TYPES = 'All types';
+export type FeeType = CustomerType | typeof ALL_TYPES;
+
+/** One line of the fees table: a tour on a day, and one customer type's checked-in guests per source. */
 export interface FeeGridRow {
   id: string;
   date: string;
   tour: string;
+  type: CustomerType;
   bySource: Record<string, CustomerCounts>;
 }
 
@@ -22,18 +27,27 @@ function add(a: CustomerCounts, b: CustomerCounts): CustomerCounts {
   return sum;
 }
 
-/** Folds the server's tour × source lines into one row per tour, sorted by tour name. */
-export function toFeeGridRows(fees: readonly FeeRow[]): FeeGridRow[] {
-  const rows = new Map<string, FeeGridRow>();
+/**
+ * Folds the server's day × tour × source lines into one line per day and tour, sorted by day then tour, and repeats
+ * each for every type when all types are shown.
+ */
+export function toFeeGridRows(fees: readonly FeeRow[], type: FeeType): FeeGridRow[] {
+  const tours = new Map<string, Omit<FeeGridRow, 'type'>>();
   for (const fee of fees) {
     // Neither part can hold a NUL, so the key cannot be shared by two different (date, tour) pairs.
     const id = `${fee.date}\u0000${fee.tour}`;
-    const row = rows.get(id) ?? { id, date: fee.date, tour: fee.tour, bySource: {} };
+    const row = tours.get(id) ?? { id, date: fee.date, tour: fee.tour, bySource: {} };
     row.bySource[fee.source] = add(row.bySource[fee.source] ?? ZERO_COUNTS, countsFromList(fee.attendees));
-    rows.set(id, row);
+    tours.set(id, row);
   }
-  return [...rows.values()].sort((a, b) => a.date.localeCompare(b.date) || a.tour.localeCompare(b.tour));
+  const types = type === ALL_TYPES ? CUSTOMER_TYPES : [type];
+  return [...tours.values()]
+    .sort((a, b) => a.date.localeCompare(b.date) || a.tour.localeCompare(b.tour))
+    .flatMap((row) => types.map((t) => ({ ...row, id: `${row.id}\u0000${t}`, type: t })));
 }
+
+/** A line's checked-in guests of its type from one source. */
+export const feeCount = (row: FeeGridRow, label: string): number => row.bySource[label]?.[row.type] ?? 0;
 
 /**
  * The source columns: the company's sources in its order, then any source found only on bookings (one renamed or
@@ -45,15 +59,11 @@ export function feeSourceLabels(sources: readonly Source[], fees: readonly FeeRo
   return labels;
 }
 
-/** Each source column's sum of one customer type over the day's tours, then all sources together. */
-export function feeTotals(
-  rows: readonly FeeGridRow[],
-  labels: readonly string[],
-  type: CustomerType,
-): { label: string; value: number }[] {
+/** Each source column's sum over the table's lines, then all sources together. */
+export function feeTotals(rows: readonly FeeGridRow[], labels: readonly string[]): { label: string; value: number }[] {
   const bySource = labels.map((label) => ({
     label,
-    value: rows.reduce((sum, row) => sum + (row.bySource[label]?.[type] ?? 0), 0),
+    value: rows.reduce((sum, row) => sum + feeCount(row, label), 0),
   }));
   return [...bySource, { label: 'All sources', value: bySource.reduce((sum, source) => sum + source.value, 0) }];
 }

@@ -10,10 +10,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, type FormEvent } from 'react';
-import { DayField } from '../../components/DayField';
+import { DayRangeFields } from '../../components/DayRangeFields';
 import { REPORT_TYPES, type ReportType } from '../../domain/reports';
 import { NamesSelect } from './NamesSelect';
-import { rangeErrors, REPORT_TYPE_LABELS, type ReportFormValues } from './reportFilters';
+import { REPORT_TYPE_LABELS, type ReportFormValues } from './reportFilters';
 
 interface ReportFormProps {
   values: ReportFormValues;
@@ -31,7 +31,6 @@ interface ReportFormProps {
 
 export function ReportForm(props: ReportFormProps) {
   const { values, onChange, sourceOptions, tourOptions, showSelectionErrors } = props;
-  const errors = rangeErrors(values);
   const hintId = useId();
   const set = (change: Partial<ReportFormValues>) => onChange({ ...values, ...change });
 
@@ -78,8 +77,7 @@ export function ReportForm(props: ReportFormProps) {
             </MenuItem>
           ))}
         </TextField>
-        <DayField label="From" value={values.from} error={errors.from} onChange={(from) => set({ from })} />
-        <DayField label="To" value={values.to} error={errors.to} onChange={(to) => set({ to })} />
+        <DayRangeFields range={values} onChange={({ from, to }) => set({ from, to })} />
         {values.type === 'checkinStatus' && (
           <Box>
             <FormControlLabel

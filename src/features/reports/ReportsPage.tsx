@@ -7,11 +7,12 @@ import { useAppSelector } from '../../app/hooks';
 import { DateLocalization } from '../../components/DateLocalization';
 import { Page } from '../../components/Page';
 import { reportErrorMessage } from '../../components/reportErrorMessage';
+import { readStoredChoice, storeChoice } from '../../components/storedChoice';
 import type { Company } from '../../domain/company';
 import { NO_PERMISSION_REPORT, NO_REPORT_ROWS, SELECT_BOTH } from '../../domain/reports';
 import { NoShowTotals } from './NoShowTotals';
 import { ReportForm } from './ReportForm';
-import { defaultReportForm, reportRequest, sameReport, selectionMissing } from './reportFilters';
+import { defaultReportForm, reportRequest, sameReport, selectionMissing, type ReportFormValues } from './reportFilters';
 import { ReportGrid, REPORT_PAGE_SIZES } from './ReportGrid';
 import { useDownloadReportCsvMutation, useGetReportQuery, type ReportRequest } from './reportsApi';
 import { useLastPageOfRun } from './useLastPageOfRun';
@@ -28,7 +29,7 @@ export function ReportsPage() {
       {user ? (
         // Here, not at the app root: the pickers and their locale load only with this lazy page (ARCHITECTURE §6).
         <DateLocalization>
-          <Reports company={user.company} />
+          <Reports company={user.company} userId={user._id} />
         </DateLocalization>
       ) : (
         <Alert severity="error">{NO_PERMISSION_REPORT}</Alert>
@@ -37,8 +38,19 @@ export function ReportsPage() {
   );
 }
 
-function Reports({ company }: { company: Company }) {
-  const [values, setValues] = useState(() => defaultReportForm(company.timezone, new Date()));
+const BOOLEAN = ['true', 'false'] as const;
+
+function Reports({ company, userId }: { company: Company; userId: string }) {
+  // Each person's last "Only no-shows" choice on this device: a Manager who checks no-shows daily ticks it once.
+  const onlyNoShowsKey = `reports:onlyNoShows:${userId}`;
+  const [values, setFormValues] = useState(() => ({
+    ...defaultReportForm(company.timezone, new Date()),
+    onlyNoShows: readStoredChoice(onlyNoShowsKey, BOOLEAN, 'false') === 'true',
+  }));
+  const setValues = (next: ReportFormValues) => {
+    if (next.onlyNoShows !== values.onlyNoShows) storeChoice(onlyNoShowsKey, String(next.onlyNoShows));
+    setFormValues(next);
+  };
   const [attempted, setAttempted] = useState(false);
   const [generated, setGenerated] = useState<GeneratedReport | null>(null);
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: REPORT_PAGE_SIZES[0]! });

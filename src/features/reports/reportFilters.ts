@@ -1,6 +1,5 @@
-import { format, isValid } from 'date-fns';
+import { rangeDays } from '../../components/dayRange';
 import { parseDay } from '../../components/days';
-import { DAY_FORMAT } from '../../domain/dates';
 import { todayInZone } from '../../domain/zonedDates';
 import type { ReportType } from '../../domain/reports';
 import { previousDay } from '../../domain/slotRules';
@@ -27,30 +26,20 @@ export function defaultReportForm(timezone: string, now: Date): ReportFormValues
   return { type: 'checkinStatus', sources: [], tours: [], from: yesterday, to: yesterday, onlyNoShows: false };
 }
 
-const usable = (date: Date | null): date is Date => date !== null && isValid(date);
-
-/** Field errors of the range, shown as the Manager types; a range with any is not sent. */
-export function rangeErrors({ from, to }: Pick<ReportFormValues, 'from' | 'to'>): { from?: string; to?: string } {
-  const errors: { from?: string; to?: string } = {};
-  if (!usable(from)) errors.from = 'Enter a date as d/m/yyyy';
-  if (!usable(to)) errors.to = 'Enter a date as d/m/yyyy';
-  else if (usable(from) && to < from) errors.to = 'To must be on or after From';
-  return errors;
-}
-
 export const selectionMissing = ({ sources, tours }: Pick<ReportFormValues, 'sources' | 'tours'>) =>
   sources.length === 0 || tours.length === 0;
 
 /** The request the form describes, or null while it cannot be sent. */
 export function reportRequest(values: ReportFormValues): ReportRequest | null {
-  const { type, sources, tours, from, to } = values;
-  if (selectionMissing(values) || !usable(from) || !usable(to) || to < from) return null;
+  const { type, sources, tours } = values;
+  const days = rangeDays(values);
+  if (selectionMissing(values) || !days) return null;
   return {
     type,
     sources,
     tours,
-    startDate: format(from, DAY_FORMAT),
-    endDate: format(to, DAY_FORMAT),
+    startDate: days.start,
+    endDate: days.end,
     onlyNoShows: type === 'checkinStatus' && values.onlyNoShows,
   };
 }

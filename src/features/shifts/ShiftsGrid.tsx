@@ -15,6 +15,7 @@ interface ShiftsGridProps {
   sources: readonly Source[];
   /** Without the extension: the grid adds .csv. */
   fileName: string;
+  noRowsLabel: string;
 }
 
 const NO_SHIFTS: readonly GuideShiftRow[] = [];
@@ -36,7 +37,7 @@ const countColumn = (field: string, headerName: string): GridColDef<ShiftGridRow
   flex: 0.5,
 });
 
-export function ShiftsGrid({ shifts = NO_SHIFTS, loading, detailed, sources, fileName }: ShiftsGridProps) {
+export function ShiftsGrid({ shifts = NO_SHIFTS, loading, detailed, sources, fileName, noRowsLabel }: ShiftsGridProps) {
   const rows = useMemo(() => toGridRows(shifts, sources), [shifts, sources]);
   const sourceLabels = useMemo(() => sourceColumnLabels(sources, shifts), [sources, shifts]);
 
@@ -63,7 +64,7 @@ export function ShiftsGrid({ shifts = NO_SHIFTS, loading, detailed, sources, fil
       rows={rows}
       columns={columns}
       loading={loading}
-      noRowsLabel="No shifts in this range"
+      noRowsLabel={noRowsLabel}
       fileName={fileName}
     />
   );

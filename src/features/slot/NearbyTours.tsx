@@ -8,26 +8,17 @@ import type { SlotArgs } from './slotApi';
 const NearbyToursList = lazy(() => import(/* webpackChunkName: "slot-nearby" */ './NearbyToursList'));
 
 /**
- * Spec §2: the slots starting within 15 minutes either side, so a guide can hop to the group next to theirs. One
- * line of fixed height that scrolls sideways, there from the first paint: whatever it holds, the slot below never
- * moves when it arrives.
+ * Spec §2: the slots starting within 15 minutes either side, so a guide can hop to the group next to theirs. A line
+ * of fixed height that scrolls sideways, there from the first paint: whatever it holds, the slot below never moves
+ * when it arrives. On a phone the heading sits above it, so a slot's button has the screen's width.
  */
 export function NearbyTours({ slot }: { slot: SlotArgs }) {
   return (
     <Stack
       component="nav"
       aria-labelledby="nearby-tours-heading"
-      direction="row"
-      // Tall enough for a desktop's scrollbar under the buttons, so it appearing moves nothing either.
-      sx={{
-        alignItems: 'center',
-        gap: 1.5,
-        height: 52,
-        overflowX: 'auto',
-        overflowY: 'hidden',
-        scrollbarWidth: 'thin',
-        flexShrink: 0,
-      }}
+      direction={{ xs: 'column', sm: 'row' }}
+      sx={{ alignItems: { xs: 'stretch', sm: 'center' }, columnGap: 1.5, flexShrink: 0 }}
     >
       <Typography
         id="nearby-tours-heading"
@@ -38,9 +29,23 @@ export function NearbyTours({ slot }: { slot: SlotArgs }) {
       >
         Nearby tours
       </Typography>
-      <Suspense fallback={<Placeholder width={200} height={30} aria-hidden />}>
-        <NearbyToursList slot={slot} />
-      </Suspense>
+      {/* Tall enough for a desktop's scrollbar under the buttons, so it appearing moves nothing either. */}
+      <Stack
+        direction="row"
+        sx={{
+          alignItems: 'center',
+          gap: 1.5,
+          height: 52,
+          minWidth: 0,
+          overflowX: 'auto',
+          overflowY: 'hidden',
+          scrollbarWidth: 'thin',
+        }}
+      >
+        <Suspense fallback={<Placeholder width={200} height={30} aria-hidden />}>
+          <NearbyToursList slot={slot} />
+        </Suspense>
+      </Stack>
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -54,17 +55,25 @@ export default function NearbyToursList({ slot }: { slot: SlotArgs }) {
       <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>{time}</Typography>
       {slots.map((nearby) => {
         const { flag } = tourLook(company.tours, nearby.tour);
+        const label = `${nearby.tour} · ${nearby.pax} pax`;
         return (
           <Button
             key={nearby.tour}
             component={RouterLink}
             to={slotPath(slot.day, nearby.time, nearby.tour)}
+            aria-label={label}
             variant="outlined"
             size="small"
             startIcon={flag === 'none' ? undefined : <TourFlag flag={flag} />}
-            sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+            // A long tour name is shortened rather than cut off at a phone's edge; the pax always show.
+            sx={{ flexShrink: 0, whiteSpace: 'nowrap', maxWidth: { xs: 'calc(100vw - 88px)', sm: 'none' } }}
           >
-            {nearby.tour} · {nearby.pax} pax
+            <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}>
+              {nearby.tour}
+            </Box>
+            <Box component="span" sx={{ flexShrink: 0, whiteSpace: 'pre' }}>
+              {` · ${nearby.pax} pax`}
+            </Box>
           </Button>
         );
       })}

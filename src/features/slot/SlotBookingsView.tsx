@@ -12,7 +12,7 @@ import { slotTotals } from '../../domain/slots';
 import { BookingRow } from './BookingRow';
 import { useManifestView } from './useManifestView';
 import type { SlotArgs } from './slotApi';
-import { hasAssignedGuides, slotListBookings } from './slotList';
+import { hasAssignedGuides, matchesOutsideGroup, slotListBookings } from './slotList';
 import { SlotSearchBar } from './SlotSearchBar';
 import { Placeholder } from '../../components/Placeholder';
 
@@ -57,11 +57,9 @@ export function SlotBookingsView({ slot, data }: SlotBookingsViewProps) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const { wide, view, setView } = useManifestView();
   const split = hasAssignedGuides(data.bookings);
-  const bookings = slotListBookings(data.bookings, {
-    query,
-    guide: split && mineOnly ? myName : null,
-    pinnedId: addedId,
-  });
+  const mineShown = split && mineOnly;
+  const bookings = slotListBookings(data.bookings, { query, guide: mineShown ? myName : null, pinnedId: addedId });
+  const elsewhere = mineShown ? matchesOutsideGroup(data.bookings, query, myName) : [];
 
   const created = useCallback((booking: Booking) => {
     setAdding(false);
@@ -100,8 +98,9 @@ export function SlotBookingsView({ slot, data }: SlotBookingsViewProps) {
             total={data.bookings.length}
             mineOnly={split ? mineOnly : null}
             onMineOnlyChange={setMineOnly}
+            elsewhere={elsewhere}
           />
-          {bookings.length === 0 && <Typography>No booking matches this search</Typography>}
+          {bookings.length === 0 && elsewhere.length === 0 && <Typography>No booking matches this search</Typography>}
           {view === 'table' ? (
             <Suspense fallback={<Placeholder height={240} aria-label="Loading the manifest" />}>
               <SlotManifest bookings={bookings} />

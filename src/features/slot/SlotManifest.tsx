@@ -1,16 +1,25 @@
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useSignedInUser } from '../../app/hooks';
+import { formatDayNumeric } from '../../components/days';
 import { MANUAL_BOOKING_ID, type Booking } from '../../domain/booking';
 import { CUSTOMER_TYPES, countsFromList, totalCount } from '../../domain/customerTypes';
+import { clockInZone, todayInZone } from '../../domain/zonedDates';
 import { useSourcesVisible } from './useSourcesVisible';
 
 interface SlotManifestProps {
   bookings: Booking[];
 }
+
+/** Shown on paper only: the screen has the header and the boxes to tick are for a pen. */
+const PRINT_ONLY = { display: 'none', displayPrint: 'table-cell' } as const;
 
 /** The slot's bookings as a dense table for a desk, and for paper: one row a booking, nothing to tap. */
 export default function SlotManifest({ bookings }: SlotManifestProps) {
@@ -19,9 +28,13 @@ export default function SlotManifest({ bookings }: SlotManifestProps) {
   const phonesShown = bookings.some((booking) => booking.phone !== undefined);
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
+      <PrintedBy />
       <Table size="small" aria-label="Manifest">
         <TableHead>
           <TableRow>
+            <TableCell sx={PRINT_ONLY} aria-label="Tick">
+              ✓
+            </TableCell>
             <TableCell>Name</TableCell>
             <TableCell>ID</TableCell>
             {sourcesVisible && <TableCell>Source</TableCell>}
@@ -59,6 +72,9 @@ function ManifestRow({
   const came = totalCount(countsFromList(booking.attendees));
   return (
     <TableRow sx={{ breakInside: 'avoid', ...(booking.cancelled && { textDecoration: 'line-through' }) }}>
+      <TableCell sx={PRINT_ONLY}>
+        <Box sx={{ width: 16, height: 16, border: 1 }} />
+      </TableCell>
       <TableCell component="th" scope="row">
         {booking.name}
         {booking.cancelled && ' (cancelled)'}
@@ -76,5 +92,22 @@ function ManifestRow({
       </TableCell>
       <TableCell>{booking.guide ?? ''}</TableCell>
     </TableRow>
+  );
+}
+
+/** The paper's first line: whose list it is and when it was printed, read again as the print dialog opens. */
+function PrintedBy() {
+  const { company } = useSignedInUser();
+  const [printedAt, setPrintedAt] = useState(() => new Date());
+  useEffect(() => {
+    const now = () => setPrintedAt(new Date());
+    window.addEventListener('beforeprint', now);
+    return () => window.removeEventListener('beforeprint', now);
+  }, []);
+  const day = formatDayNumeric(todayInZone(company.timezone, printedAt));
+  return (
+    <Typography sx={{ display: 'none', displayPrint: 'block', mb: 1 }}>
+      {company.name} · printed {day} {clockInZone(company.timezone, printedAt)}
+    </Typography>
   );
 }

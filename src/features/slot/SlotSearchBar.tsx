@@ -1,3 +1,4 @@
+import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -5,6 +6,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import { SearchField } from './SearchField';
+import type { HiddenMatches } from './slotList';
 
 interface SlotSearchBarProps {
   query: string;
@@ -14,9 +16,13 @@ interface SlotSearchBarProps {
   /** Offered once the slot's bookings are assigned to guides. */
   mineOnly: boolean | null;
   onMineOnlyChange: (mineOnly: boolean) => void;
+  /** What the search finds in other groups while only the guide's own are listed. */
+  elsewhere: readonly HiddenMatches[];
 }
 
 const plural = (count: number) => `${count} booking${count === 1 ? '' : 's'}`;
+const inGroup = ({ guide, count }: HiddenMatches) =>
+  guide === null ? `${count} unassigned` : `${count} in ${guide}’s group`;
 
 /** The app bar is sticky too: the search sits just below it, whatever height the toolbar has at this size. */
 const belowAppBar = (theme: Theme) => ({
@@ -26,7 +32,8 @@ const belowAppBar = (theme: Theme) => ({
 });
 
 /** Finds a guest in a long slot while scrolling: filters as you type, says how many bookings match. */
-export function SlotSearchBar({ query, onQueryChange, shown, total, mineOnly, onMineOnlyChange }: SlotSearchBarProps) {
+export function SlotSearchBar(props: SlotSearchBarProps) {
+  const { query, onQueryChange, shown, total, mineOnly, onMineOnlyChange, elsewhere } = props;
   const filtered = query.trim() !== '' || mineOnly === true;
   return (
     <Paper
@@ -47,7 +54,13 @@ export function SlotSearchBar({ query, onQueryChange, shown, total, mineOnly, on
       </Stack>
       <Typography variant="body2" color="text.secondary" role="status" sx={{ mt: 0.5 }}>
         {filtered ? `${shown} of ${plural(total)} match` : plural(total)}
+        {elsewhere.length > 0 && `; ${elsewhere.map(inGroup).join(', ')} (hidden by Only my bookings)`}
       </Typography>
+      {elsewhere.length > 0 && (
+        <Button size="small" onClick={() => onMineOnlyChange(false)} sx={{ minHeight: 44 }}>
+          Show every group
+        </Button>
+      )}
     </Paper>
   );
 }

@@ -20,3 +20,26 @@ export function slotListBookings(bookings: readonly Booking[], { query, guide, p
 export function hasAssignedGuides(bookings: readonly Booking[]): boolean {
   return bookings.some((booking) => booking.guide !== null);
 }
+
+export interface HiddenMatches {
+  /** The guide whose group holds them; null for bookings not assigned to anyone. */
+  guide: string | null;
+  count: number;
+}
+
+/**
+ * With "Only my bookings" on, the bookings a search finds outside the guide's own group, counted per group (guides by
+ * name, then the unassigned): the list would otherwise claim nothing matches.
+ */
+export function matchesOutsideGroup(bookings: readonly Booking[], query: string, guide: string): HiddenMatches[] {
+  if (query.trim() === '') return [];
+  const counts = new Map<string | null, number>();
+  for (const booking of bookings) {
+    if (booking.guide !== guide && matchesSearch(booking, query)) {
+      counts.set(booking.guide, (counts.get(booking.guide) ?? 0) + 1);
+    }
+  }
+  return [...counts]
+    .map(([name, count]) => ({ guide: name, count }))
+    .sort((a, b) => (a.guide === null ? 1 : b.guide === null ? -1 : a.guide.localeCompare(b.guide)));
+}

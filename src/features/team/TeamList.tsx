@@ -20,7 +20,7 @@ interface TeamListProps {
   onOutcome: (outcome: Outcome | null) => void;
 }
 
-/** Spec §2: everyone on the team; each row but your own can be deleted (the server refuses Guides, spec §6). */
+/** Spec §2: everyone on the team; a Manager may delete each row but their own (the server refuses Guides, §6). */
 export function TeamList({ onOutcome }: TeamListProps) {
   const user = useSignedInUser();
   const headingId = useId();
@@ -54,7 +54,12 @@ export function TeamList({ onOutcome }: TeamListProps) {
     body = (
       <List aria-labelledby={headingId} disablePadding>
         {members.map((member) => (
-          <MemberRow key={member._id} member={member} own={member._id === user._id} onDelete={ask} />
+          <MemberRow
+            key={member._id}
+            member={member}
+            own={member._id === user._id}
+            onDelete={user.role === 'Manager' && member._id !== user._id ? ask : undefined}
+          />
         ))}
       </List>
     );
@@ -79,9 +84,9 @@ export function TeamList({ onOutcome }: TeamListProps) {
 
 interface MemberRowProps {
   member: Member;
-  /** The signed-in user's own row: the server refuses to delete it, so no button is offered. */
   own: boolean;
-  onDelete: (member: Member) => void;
+  /** Absent where the server would refuse: for a Guide, and on a Manager's own row. */
+  onDelete?: (member: Member) => void;
 }
 
 function MemberRow({ member, own, onDelete }: MemberRowProps) {
@@ -89,7 +94,7 @@ function MemberRow({ member, own, onDelete }: MemberRowProps) {
     <ListItem
       divider
       secondaryAction={
-        own ? undefined : (
+        onDelete && (
           <IconButton edge="end" aria-label={`Delete ${member.name}`} onClick={() => onDelete(member)}>
             <DeleteOutlined />
           </IconButton>

@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_cancelled_created_idx" ON "bookings" USING btree ("company_id","created_at") WHERE "bookings"."cancelled";

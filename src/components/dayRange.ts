@@ -1,0 +1,26 @@
+import { format, isValid } from 'date-fns';
+import { DAY_FORMAT } from '../domain/dates';
+
+/** A range of calendar days as two date fields hold it (a field may be empty or half typed). */
+export interface DayRange {
+  from: Date | null;
+  to: Date | null;
+}
+
+/** A field's value that is a whole date. */
+export const usableDate = (date: Date | null): date is Date => date !== null && isValid(date);
+
+/** Field errors of the range, shown as it is typed; a range with any is not sent. */
+export function rangeErrors({ from, to }: DayRange): { from?: string; to?: string } {
+  const errors: { from?: string; to?: string } = {};
+  if (!usableDate(from)) errors.from = 'Enter a date as d/m/yyyy';
+  if (!usableDate(to)) errors.to = 'Enter a date as d/m/yyyy';
+  else if (usableDate(from) && to < from) errors.to = 'To must be on or after From';
+  return errors;
+}
+
+/** The days (yyyy-MM-dd) to ask for, or null while the range has an error. */
+export function rangeDays({ from, to }: DayRange): { start: string; end: string } | null {
+  if (!usableDate(from) || !usableDate(to) || to < from) return null;
+  return { start: format(from, DAY_FORMAT), end: format(to, DAY_FORMAT) };
+}
