@@ -1,5 +1,6 @@
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
@@ -16,22 +17,27 @@ export function NavDrawer({ open, onClose }: NavDrawerProps) {
   const { pathname } = useLocation();
   const { role } = useSignedInUser();
   return (
-    <Drawer open={open} onClose={onClose}>
+    <Drawer
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { role: 'dialog', 'aria-modal': true, 'aria-label': 'Navigation' } }}
+    >
       <nav aria-label="Main">
         <List sx={{ width: 260 }}>
           {navLinksFor(role).map(({ label, to }) => {
             const active = isNavLinkActive(to, pathname);
             return (
-              <ListItemButton
-                key={to}
-                component={RouterLink}
-                to={to}
-                selected={active}
-                aria-current={active ? 'page' : undefined}
-                onClick={onClose}
-              >
-                <ListItemText primary={label} />
-              </ListItemButton>
+              <ListItem key={to} disablePadding>
+                <ListItemButton
+                  component={RouterLink}
+                  to={to}
+                  selected={active}
+                  aria-current={active ? 'page' : undefined}
+                  onClick={onClose}
+                >
+                  <ListItemText primary={label} />
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>
