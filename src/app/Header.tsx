@@ -73,11 +73,16 @@ export function Header() {
               fontWeight: 700,
               minWidth: 0,
               mr: { xs: 0, sm: 2 },
-              // On a phone beside the sync pill the name takes two lines rather than losing its end.
-              ...BRAND_LINES,
+              // A finger-sized target however many lines the name takes.
+              display: 'flex',
+              alignItems: 'center',
+              minHeight: 44,
             }}
           >
-            {user?.company.name ?? 'Tourdesk'}
+            {/* On a phone beside the sync pill the name takes two lines rather than losing its end. */}
+            <Box component="span" sx={BRAND_LINES}>
+              {user?.company.name ?? 'Tourdesk'}
+            </Box>
           </Typography>
           {links && (
             <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', [barFrom]: 'flex' }, gap: 0.5 }}>

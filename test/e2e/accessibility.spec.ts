@@ -8,7 +8,12 @@ import { openNearSlot } from './nearSlot';
 /** Opens `path` and waits for its page heading (or the sign-in form), so axe reads the page, not a spinner. */
 async function openPage(page: Page, path: string) {
   await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1 }).or(page.getByRole('button', { name: 'Login' }))).toBeVisible();
+  await expect(
+    page
+      .getByRole('heading', { level: 1 })
+      .or(page.getByRole('button', { name: 'Login' }))
+      .first(),
+  ).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
@@ -25,7 +30,7 @@ test('a Guide: every page they can open, and the slot’s dialogs', async ({ pag
   await expectNoSeriousA11yViolations(page);
   const slot = page.url();
 
-  await page.getByRole('button', { name: 'Edit' }).first().click();
+  await page.getByRole('button', { name: 'Edit', exact: true }).first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.keyboard.press('Escape');
@@ -48,8 +53,8 @@ test('a Manager: every page, and the dialogs of the day and the slot', async ({ 
   }
   await openPage(page, `/bookings/date/${todayInMadrid()}`);
   await openNearSlot(page);
-  for (const name of ['Add Booking', 'Split']) {
-    await page.getByRole('button', { name, exact: true }).click();
+  for (const name of ['Add Booking', 'Split', 'Edit']) {
+    await page.getByRole('button', { name, exact: true }).first().click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await page.keyboard.press('Escape');
