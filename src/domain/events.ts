@@ -43,6 +43,11 @@ export interface HistoryEntry {
   changes: BookingChange[];
   /** A check-in's guests checked in of those booked after it. */
   checkedIn?: { attended: number; pax: number };
+  /**
+   * A check-in's time on the device that made it (the lock was judged at it), when it is over a minute from `at`,
+   * the time the server received it: it waited in the device's outbox, or the device's clock is off.
+   */
+  madeAt?: string;
   slot: EventSlot | null;
   bookingName?: string;
 }

@@ -72,6 +72,18 @@ describe("a booking's history", () => {
     expect(calls).toEqual([ana._id]);
   });
 
+  it("shows a check-in made offline at the device's time and at the time the server received it", async () => {
+    serveSlot({ bookings: [makeBooking({ name: 'Ana' })] });
+    serveHistory(() => [{ ...checkIn, at: '2026-11-21T09:40:00.000Z', madeAt: '2026-11-21T09:02:00.000Z' }]);
+    const { dialog } = await openHistory('Ana');
+
+    expect(
+      await within(dialog).findByText(
+        'Checked in 3 of 4 · by Ana · iPad · made at 10:02 on the device, received 10:40',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('says "No changes recorded yet" for a booking without any', async () => {
     serveSlot({ bookings: [makeBooking({ name: 'Ana' })] });
     serveHistory(() => []);

@@ -1,3 +1,4 @@
+import { deviceTimeDiffers } from '../../../src/domain/checkInMerge';
 import { CUSTOMER_TYPES } from '../../../src/domain/customerTypes';
 import type { BookingChange } from '../../../src/domain/bookingChanges';
 import type { EventKind, HistoryEntry } from '../../../src/domain/events';
@@ -48,6 +49,8 @@ export function historyEntry(row: EventRow, viewer: Viewer, bookingId?: string, 
   if (row.kind === 'booking.checkedIn' && after) {
     const attended = CUSTOMER_TYPES.reduce((sum, type) => sum + (Number(after[type]) || 0), 0);
     entry.checkedIn = { attended, pax: Number(after.Booked) || 0 };
+    const madeAt = typeof after['Made at'] === 'string' ? new Date(after['Made at']) : null;
+    if (madeAt && deviceTimeDiffers(madeAt, row.at)) entry.madeAt = madeAt.toISOString();
   }
   if (bookingName !== undefined) entry.bookingName = bookingName;
   return entry;
