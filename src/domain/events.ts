@@ -48,8 +48,11 @@ export interface HistoryEntry {
    * the time the server received it: it waited in the device's outbox, or the device's clock is off.
    */
   madeAt?: string;
+  /** The slot it happened in; null when the reader may not see that slot. */
   slot: EventSlot | null;
   bookingName?: string;
+  /** The booking was moved to a slot the reader may not see: where, when and what else changed are left out. */
+  movedOut?: boolean;
 }
 
 /**

@@ -29,6 +29,8 @@ const changeText = ({ field, from, to }: HistoryEntry['changes'][number]) =>
 
 /** What happened, without who, where or when: e.g. "Checked in 3 of 4", "Adults 3 → 4". */
 export function historySummary(entry: HistoryEntry): string {
+  // The server leaves out where it went, and what else changed with the move.
+  if (entry.movedOut) return 'Moved to another slot';
   const change = (field: string) => entry.changes.find((c) => c.field === field);
   switch (entry.kind) {
     case 'booking.checkedIn': {

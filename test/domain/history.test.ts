@@ -80,6 +80,8 @@ describe('historySummary', () => {
       'Adults 3 → 4, Time 10:30 → 11:00',
     ],
     ['an edit of nothing this reader may see', { changes: [] }, 'Edited'],
+    ['a move to a slot this reader may not see', { changes: [], movedOut: true }, 'Moved to another slot'],
+    ['a move here from a slot this reader may not see', { changes: [{ field: 'Time', to: '10:00' }] }, 'Time → 10:00'],
     [
       'a cancellation',
       { kind: 'booking.cancelled', changes: [{ field: 'Cancelled', from: 'no', to: 'yes' }] },
