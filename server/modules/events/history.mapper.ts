@@ -47,7 +47,7 @@ function movedTo(slot: EventSlot | null, before: Facts | null, after: Facts | nu
   if (!slot || !before || !after) return null;
   const changed = (label: string) => label in before && label in after && before[label] !== after[label];
   if (![...SLOT_FIELDS].some(changed)) return null;
-  const fact = (label: string, now: string) => (changed(label) ? String(after[label]) : now);
+  const fact = (label: string, unchanged: string) => (changed(label) ? String(after[label]) : unchanged);
   return { day: fact('Date', slot.day), time: fact('Time', slot.time), tour: fact('Tour', slot.tour) };
 }
 
