@@ -49,7 +49,7 @@ import { UsersService } from './modules/users/users.service';
 import type { Access } from './plugins/access';
 import { apiDocsPlugin, isDocsRoute } from './plugins/apiDocs';
 import { authPlugin } from './plugins/auth';
-import { errorHandlerPlugin } from './plugins/errorHandler';
+import { answerClientError, answerRouterError, errorHandlerPlugin } from './plugins/errorHandler';
 import { spaPlugin } from './plugins/spa';
 
 declare module 'fastify' {
@@ -122,9 +122,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // A report path carries every selected source and tour name in two segments.
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // Errors the router raises before any route (a bad URL, a too-long segment) keep the one error body too.
-    frameworkErrors: (err, _request, reply: FastifyReply) => {
-      void reply.status(err.statusCode ?? 400).send({ error: err.message, code: err.code ?? 'BAD_REQUEST' });
-    },
+    frameworkErrors: (err, _request, reply: FastifyReply) => answerRouterError(err, reply),
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);

@@ -9,6 +9,9 @@ export const ERROR_CODES = {
   VALIDATION:
     'A parameter, the query, a header or the body is not valid: `error` names the field, `details` lists each problem.',
   BAD_REQUEST: 'The request cannot be done as sent; `error` says why.',
+  FST_ERR_BAD_URL: 'Any call: the path is not valid percent-encoding.',
+  FST_ERR_MAX_PARAM_LENGTH: 'Any call: a path segment is over 4000 characters (answered 414).',
+  HEADERS_TOO_LARGE: 'Any call: the address and headers together are over 16 KiB (answered 431).',
   FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON.',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The body is empty although `Content-Type` says JSON.',
   FST_ERR_CTP_BODY_TOO_LARGE: 'The body is over 1 MiB.',

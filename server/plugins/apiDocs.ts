@@ -64,8 +64,9 @@ cookie \`tourdesk_refresh\` (HttpOnly, path \`/auth\`), which \`GET /auth/refres
 **Errors.** Every refusal is \`{ "error": "<message for a person>", "code": "<CODE>" }\`, plus \`details\` (each
 field and its problem) for \`VALIDATION\`. Each operation lists the codes it answers, per status. Any call may also be
 answered 400 \`FST_ERR_BAD_URL\` (a path that is not valid percent-encoding), 414 \`FST_ERR_MAX_PARAM_LENGTH\` (a
-path segment over 4000 characters), 500 \`INTERNAL\` or 503 \`UNAVAILABLE\` (with \`Retry-After\`); a path no
-operation has is 404 \`NOT_FOUND\`.
+path segment over 4000 characters), 431 \`HEADERS_TOO_LARGE\` (the address and headers over 16 KiB), 500
+\`INTERNAL\` or 503 \`UNAVAILABLE\` (with \`Retry-After\`); a path no operation has is 404 \`NOT_FOUND\`. None of
+these repeats the address sent.
 
 **Days and times.** A \`day\` is \`yyyy-MM-dd\` and a \`time\` \`HH:mm\`, in the company’s time zone; a slot is its day,
 time and tour, and its key \`day-time-tour\`.

@@ -1,14 +1,51 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isPoolExhausted, isUnstorableText } from '../db/errors';
 import { AppError } from '../errors';
+import type { ErrorCode } from '../lib/errorResponses';
 import { namedForField } from '../lib/fieldMessage';
 
 const english = z.locales.en().localeError;
 
 export const BUSY_MESSAGE = 'Tourdesk is busy, please try again in a moment';
+const SERVER_FAILED = 'Something went wrong on our side';
+
+/** What the router refuses before any route, in fixed words: Fastify's own messages repeat the URL sent. */
+const ROUTER_ERRORS: Partial<Record<ErrorCode, { status: number; error: string }>> = {
+  FST_ERR_BAD_URL: { status: 400, error: 'The address is not valid percent-encoding' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, error: 'A part of the address is too long' },
+};
+
+/** Fastify's `frameworkErrors`: the one `{ error, code }` body, and nothing of the URL. */
+export function answerRouterError(err: FastifyError, reply: FastifyReply): void {
+  const known = ROUTER_ERRORS[err.code as ErrorCode];
+  if (known) void reply.status(known.status).send({ error: known.error, code: err.code });
+  else void reply.status(500).send({ error: SERVER_FAILED, code: 'INTERNAL' });
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node's parser refused the request before any route (the URL and headers together
+ * over 16 KiB, or bytes that are not HTTP). The same body as every refusal; the connection is closed.
+ */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, error] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'HEADERS_TOO_LARGE', 'The address or the headers are too long']
+      : [400, 'BAD_REQUEST', 'The request could not be read'];
+  const body = JSON.stringify({ error, code });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
 
 /**
  * zod's own messages say what is wrong but not where ("Too small: expected string to have >=1 characters"), so the
@@ -54,6 +91,6 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(status).send({ error: err.message, code: err.code ?? 'BAD_REQUEST' });
     }
     request.log.error({ err }, 'request failed');
-    return reply.status(500).send({ error: 'Something went wrong on our side', code: 'INTERNAL' });
+    return reply.status(500).send({ error: SERVER_FAILED, code: 'INTERNAL' });
   });
 });

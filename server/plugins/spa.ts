@@ -68,8 +68,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: SpaOptions) => {
     if (wantsPage) {
       return reply.status(404).type('text/plain').send('The app is not built yet: run `npm run build`.');
     }
-    return reply
-      .status(404)
-      .send({ error: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+    // The URL is not repeated: it carries whatever was sent, script tags included.
+    return reply.status(404).send({ error: 'No route for this method and address', code: 'NOT_FOUND' });
   });
 });

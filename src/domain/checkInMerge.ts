@@ -3,6 +3,8 @@ import { CUSTOMER_TYPES, type CustomerCounts, type CustomerType } from './custom
 /** How long a check-in may wait on a device for the network, and how far its clock may run ahead of the server's. */
 export const OUTBOX_MAX_AGE_MS = 12 * 60 * 60_000;
 export const DEVICE_CLOCK_SKEW_MS = 2 * 60_000;
+/** A device's time is shown beside the server's once they are further apart than this (a check-in sent late). */
+export const DEVICE_TIME_SHOWN_AFTER_MS = 60_000;
 
 export interface CheckInMerge {
   counts: CustomerCounts;
@@ -35,4 +37,9 @@ export function mergeCheckIn(
 export function deviceTimeAccepted(madeAt: Date, now: Date): boolean {
   const age = now.getTime() - madeAt.getTime();
   return age >= -DEVICE_CLOCK_SKEW_MS && age <= OUTBOX_MAX_AGE_MS;
+}
+
+/** Whether a check-in's device time is worth showing beside when the server received it: over a minute apart. */
+export function deviceTimeDiffers(madeAt: Date, receivedAt: Date): boolean {
+  return Math.abs(receivedAt.getTime() - madeAt.getTime()) > DEVICE_TIME_SHOWN_AFTER_MS;
 }

@@ -43,8 +43,16 @@ export interface HistoryEntry {
   changes: BookingChange[];
   /** A check-in's guests checked in of those booked after it. */
   checkedIn?: { attended: number; pax: number };
+  /**
+   * A check-in's time on the device that made it (the lock was judged at it), when it is over a minute from `at`,
+   * the time the server received it: it waited in the device's outbox, or the device's clock is off.
+   */
+  madeAt?: string;
+  /** The slot it happened in; null when the reader may not see that slot. */
   slot: EventSlot | null;
   bookingName?: string;
+  /** The booking was moved to a slot the reader may not see: where, when and what else changed are left out. */
+  movedOut?: boolean;
 }
 
 /**

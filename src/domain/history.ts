@@ -29,6 +29,8 @@ const changeText = ({ field, from, to }: HistoryEntry['changes'][number]) =>
 
 /** What happened, without who, where or when: e.g. "Checked in 3 of 4", "Adults 3 → 4". */
 export function historySummary(entry: HistoryEntry): string {
+  // The server leaves out where it went, and what else changed with the move.
+  if (entry.movedOut) return 'Moved to another slot';
   const change = (field: string) => entry.changes.find((c) => c.field === field);
   switch (entry.kind) {
     case 'booking.checkedIn': {
@@ -80,13 +82,15 @@ export function historyTime(at: string, timezone: string, now: Date): string {
   return todayInZone(timezone, instant) === todayInZone(timezone, now) ? time : `${part.day} ${part.month} ${time}`;
 }
 
+/** When: the server's time, after the device's for a check-in made well before it reached the server. */
+function whenText(entry: HistoryEntry, timezone: string, now: Date): string {
+  const received = historyTime(entry.at, timezone, now);
+  if (!entry.madeAt) return received;
+  return `made at ${historyTime(entry.madeAt, timezone, now)} on the device, received ${received}`;
+}
+
 /** One line of a history: "Checked in 3 of 4 · by Ana · iPad · 10:02"; a slot's activity names the booking first. */
 export function historyLine(entry: HistoryEntry, timezone: string, now: Date): string {
-  const line = [
-    historySummary(entry),
-    `by ${entry.by}`,
-    deviceLabel(entry.userAgent),
-    historyTime(entry.at, timezone, now),
-  ];
+  const line = [historySummary(entry), `by ${entry.by}`, deviceLabel(entry.userAgent), whenText(entry, timezone, now)];
   return (entry.bookingName ? `${entry.bookingName}: ` : '') + line.join(' · ');
 }

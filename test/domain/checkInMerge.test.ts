@@ -1,4 +1,4 @@
-import { mergeCheckIn, deviceTimeAccepted, OUTBOX_MAX_AGE_MS } from '../../src/domain/checkInMerge';
+import { mergeCheckIn, deviceTimeAccepted, deviceTimeDiffers, OUTBOX_MAX_AGE_MS } from '../../src/domain/checkInMerge';
 import type { CustomerCounts } from '../../src/domain/customerTypes';
 
 const c = (Adults: number, Teens = 0, Children = 0): CustomerCounts => ({ Adults, Teens, Children });
@@ -25,5 +25,18 @@ describe("a device's time for its check-in", () => {
     ['older than the outbox keeps', OUTBOX_MAX_AGE_MS + 1, false],
   ] as const)('%s: accepted %s', (_name, ageMs, accepted) => {
     expect(deviceTimeAccepted(new Date(now.getTime() - ageMs), now)).toBe(accepted);
+  });
+});
+
+describe("whether a check-in's device time is shown beside the server's", () => {
+  const received = new Date('2026-06-15T10:40:00Z');
+  it.each([
+    ['the same instant', 0, false],
+    ['a minute earlier (the network)', 60_000, false],
+    ['a minute and a second earlier', 61_000, true],
+    ['38 minutes earlier, from the outbox', 38 * 60_000, true],
+    ['90 seconds ahead (a fast clock)', -90_000, true],
+  ] as const)('made %s: %s', (_name, earlierMs, shown) => {
+    expect(deviceTimeDiffers(new Date(received.getTime() - earlierMs), received)).toBe(shown);
   });
 });

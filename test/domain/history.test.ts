@@ -80,6 +80,8 @@ describe('historySummary', () => {
       'Adults 3 → 4, Time 10:30 → 11:00',
     ],
     ['an edit of nothing this reader may see', { changes: [] }, 'Edited'],
+    ['a move to a slot this reader may not see', { changes: [], movedOut: true }, 'Moved to another slot'],
+    ['a move here from a slot this reader may not see', { changes: [{ field: 'Time', to: '10:00' }] }, 'Time → 10:00'],
     [
       'a cancellation',
       { kind: 'booking.cancelled', changes: [{ field: 'Cancelled', from: 'no', to: 'yes' }] },
@@ -141,6 +143,23 @@ describe('historyLine', () => {
   it('says what, by whom, on what and when', () => {
     const checkIn = entry({ kind: 'booking.checkedIn', userAgent: iPad, checkedIn: { attended: 3, pax: 4 } });
     expect(historyLine(checkIn, 'Europe/Madrid', now)).toBe('Checked in 3 of 4 · by Ana · iPad · 10:02');
+  });
+
+  it("gives a check-in made well before it was received both times, the device's first", () => {
+    const late = entry({
+      kind: 'booking.checkedIn',
+      userAgent: iPad,
+      checkedIn: { attended: 3, pax: 4 },
+      at: '2026-11-21T09:40:00.000Z',
+      madeAt: '2026-11-21T09:02:00.000Z',
+    });
+    expect(historyLine(late, 'Europe/Madrid', now)).toBe(
+      'Checked in 3 of 4 · by Ana · iPad · made at 10:02 on the device, received 10:40',
+    );
+    const overnight = { ...late, madeAt: '2026-11-20T22:50:00.000Z' };
+    expect(historyLine(overnight, 'Europe/Madrid', now)).toBe(
+      'Checked in 3 of 4 · by Ana · iPad · made at 20 Nov 23:50 on the device, received 10:40',
+    );
   });
 
   it("names the booking first in a slot's activity", () => {

@@ -107,3 +107,29 @@ describeEachDb(
   },
   { now: () => NOW },
 );
+
+// The server's own clock: the history's `at` is when the database received the check-in.
+describeEachDb('the device time of a check-in in the history', (ctx) => {
+  it('shows when a check-in was made on the device beside when it was received, once over a minute apart', async () => {
+    const { app, db } = ctx();
+    const c = await createCompany(app, db);
+    const today = new Date().toISOString().slice(0, 10);
+    const id = (await addBooking(db, c.companyId, { date: today, time: '10:00', adults: 4 })).id;
+    const checkIn = (adults: number, madeAt: Date) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/bookings/${id}`,
+        headers: bearer(c.manager.token),
+        payload: { attendees: [{ Adults: adults }], madeAt: madeAt.toISOString() },
+      });
+    const fromOutbox = new Date(Date.now() - 38 * 60_000);
+    expect((await checkIn(2, fromOutbox)).statusCode).toBe(200);
+    expect((await checkIn(3, new Date(Date.now() - 20_000))).statusCode).toBe(200);
+    const res = await app.inject({ url: `/api/bookings/${id}/history`, headers: bearer(c.manager.token) });
+    const [onTime, late] = res.json<HistoryEntry[]>();
+    expect(late).toMatchObject({ kind: 'booking.checkedIn', madeAt: fromOutbox.toISOString() });
+    expect(new Date(late!.at).getTime() - fromOutbox.getTime()).toBeGreaterThan(37 * 60_000);
+    expect(onTime).toMatchObject({ kind: 'booking.checkedIn', checkedIn: { attended: 3, pax: 4 } });
+    expect(onTime).not.toHaveProperty('madeAt');
+  });
+});

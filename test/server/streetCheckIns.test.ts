@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { Pool } from 'pg';
-import { bookings, events } from '../../server/db/schema';
-import { addBooking, createCompany, type CompanyFixture } from './fixtures';
+import { bookings, companies, events } from '../../server/db/schema';
+import { addBooking, createCompany, editBooking, type CompanyFixture } from './fixtures';
 import { waitFor } from './serverProcess';
 import { bearer, createTestApp, DB_KINDS, describeEachDb, type TestApp } from './helpers';
 
@@ -52,6 +52,48 @@ describeEachDb(
       const logged = await eventsOf(t, id);
       expect(logged.filter((e) => e.operationId === 'op-1')).toHaveLength(1);
       expect(logged).toHaveLength(2);
+    });
+
+    it('answers a retry as the caller may see it now: a phone or source hidden since, a slot moved out of reach', async () => {
+      const t = ctx();
+      const own = await createCompany(t.app, t.db, { display: true, showPhoneToGuides: true });
+      const id = (await addBooking(t.db, own.companyId, { date: DAY, time: '10:00', adults: 3 })).id;
+      const body = { attendees: [{ Adults: 2 }], madeAt: at('10:04') };
+      const first = await checkIn(t, own.guide.token, id, body, 'op-rules');
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toMatchObject({ phone: '+34 600 000 000', source: 'Viator' });
+
+      await t.db
+        .update(companies)
+        .set({ showPhoneToGuides: false, display: false })
+        .where(eq(companies.id, own.companyId));
+      const hidden = await checkIn(t, own.guide.token, id, body, 'op-rules');
+      expect(hidden.statusCode).toBe(200);
+      expect(hidden.json()).toMatchObject({ _id: id, attendees: [{ Adults: 2 }], version: 2 });
+      expect(hidden.json()).not.toHaveProperty('phone');
+      expect(hidden.json()).not.toHaveProperty('source');
+      expect(hidden.body).not.toContain('600 000');
+      // Shown again: a fresh read would show it, and so does the retry.
+      await t.db.update(companies).set({ showPhoneToGuides: true }).where(eq(companies.id, own.companyId));
+      expect((await checkIn(t, own.guide.token, id, body, 'op-rules')).json()).toMatchObject({
+        phone: '+34 600 000 000',
+      });
+
+      const moved = await editBooking(
+        t.app,
+        own.manager.token,
+        id,
+        { time: '18:00', customers: [{ Adults: 3 }] },
+        {
+          day: DAY,
+          version: 2,
+        },
+      );
+      expect(moved.statusCode).toBe(200);
+      const outOfReach = await checkIn(t, own.guide.token, id, body, 'op-rules');
+      expect([outOfReach.statusCode, outOfReach.json().code]).toEqual([403, 'SLOT_HIDDEN']);
+      expect(outOfReach.body).not.toContain('18:00');
+      expect(await stored(t, id)).toEqual({ Adults: 2, Teens: 0 });
     });
 
     it('refuses the same key with another body (422), and keeps keys per member and company', async () => {

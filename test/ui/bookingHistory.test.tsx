@@ -72,6 +72,18 @@ describe("a booking's history", () => {
     expect(calls).toEqual([ana._id]);
   });
 
+  it("shows a check-in made offline at the device's time and at the time the server received it", async () => {
+    serveSlot({ bookings: [makeBooking({ name: 'Ana' })] });
+    serveHistory(() => [{ ...checkIn, at: '2026-11-21T09:40:00.000Z', madeAt: '2026-11-21T09:02:00.000Z' }]);
+    const { dialog } = await openHistory('Ana');
+
+    expect(
+      await within(dialog).findByText(
+        'Checked in 3 of 4 · by Ana · iPad · made at 10:02 on the device, received 10:40',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('says "No changes recorded yet" for a booking without any', async () => {
     serveSlot({ bookings: [makeBooking({ name: 'Ana' })] });
     serveHistory(() => []);
@@ -124,7 +136,7 @@ describe("a booking's history", () => {
 describe("a slot's recent activity", () => {
   pinClockAt('2026-11-21T15:00:00.000Z');
 
-  it('is read only when opened, and names the booking of each change', async () => {
+  it('is read only when opened, names the booking of each change and says when one left the slot', async () => {
     serveSlot({ bookings: [makeBooking({ name: 'Ana' })] });
     const calls: Array<Record<string, string>> = [];
     server.use(
@@ -133,6 +145,7 @@ describe("a slot's recent activity", () => {
         return HttpResponse.json([
           entry({ id: 3, kind: 'slot.noteSaved', changes: [{ field: 'Note', from: '—', to: 'Gate B' }] }),
           { ...checkIn, bookingName: 'Ana' },
+          entry({ id: 0, at: '2026-11-21T08:30:00.000Z', movedOut: true }),
         ]);
       }),
     );
@@ -148,7 +161,11 @@ describe("a slot's recent activity", () => {
       within(list)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Note saved · by manager@demo.test · Mac · 09:40', 'Ana: Checked in 3 of 4 · by Ana · iPad · 10:02']);
+    ).toEqual([
+      'Note saved · by manager@demo.test · Mac · 09:40',
+      'Ana: Checked in 3 of 4 · by Ana · iPad · 10:02',
+      'Moved to another slot · by manager@demo.test · Mac · 09:30',
+    ]);
     expect(calls).toEqual([{ day: DAY, time: TIME, tour: TOUR }]);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
   });

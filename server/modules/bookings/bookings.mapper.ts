@@ -75,3 +75,19 @@ export function toBookingDto(row: BookingRow, viewer: Viewer): Booking {
   if (viewer.showPhone) dto.phone = row.phone;
   return dto;
 }
+
+/**
+ * A booking answered earlier (an `Idempotency-Key` retry) as this viewer may see it now: the stored answer's own
+ * facts, and what the viewer is shown of the booking (phone, source, the last edit's account) read from it as it is
+ * now, so that a rule changed since applies as it would to a fresh read.
+ */
+export function storedBookingFor(stored: Booking, current: BookingRow, viewer: Viewer): Booking {
+  const { phone: _phone, source: _source, ...facts } = stored;
+  const shown = toBookingDto(current, viewer);
+  return {
+    ...facts,
+    differences: shown.differences,
+    ...(shown.source !== undefined ? { source: shown.source } : {}),
+    ...(shown.phone !== undefined ? { phone: shown.phone } : {}),
+  };
+}

@@ -112,7 +112,9 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
           'Sets how many guests of each type came. Send `Idempotency-Key` so a retry after a lost answer applies ' +
           'once; send `base` (the counts the device saw) so another device’s check-in since is kept rather than ' +
           'overwritten (409 `CHECK_IN_CONFLICT`), and `madeAt` (when it was made on the device) so a check-in that ' +
-          'waited for the network is judged by the lock as it was then.',
+          'waited for the network is judged by the lock as it was then. A retry answers what was done as the ' +
+          'caller may see the booking now: a field hidden from their role since is left out, and a booking moved ' +
+          'out of their window since is refused (403 `SLOT_HIDDEN`).',
         operationId: 'checkInBooking',
         params: idParams,
         headers: idempotencyHeaders,

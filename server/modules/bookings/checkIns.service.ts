@@ -7,17 +7,18 @@ import {
   type CustomerType,
 } from '../../../src/domain/customerTypes';
 import type { CheckInConflict } from '../../../src/domain/schemas/booking';
-import type { Caller } from '../../db/signedIn';
+import type { Db } from '../../db/client';
+import type { AuthContext, Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
-import { BadRequestError } from '../../errors';
+import { BadRequestError, NotFoundError } from '../../errors';
 import { recordEvent } from '../events/eventLog';
 import { followAssignment } from '../shifts/shiftHeads';
 import { bookingEvents } from '../events/history.repository';
 import { fingerprint, idempotent, type Answer } from '../idempotency/idempotent';
 import { attendanceFacts, slotOfBooking } from './bookingFacts';
-import { attendedCounts, bookedCounts, toBookingDto, viewerOf } from './bookings.mapper';
-import { checkInBooking } from './bookings.repository';
-import { assertAttendeesBooked, chosenGuide, modifiableBooking, staleError } from './bookings.rules';
+import { attendedCounts, bookedCounts, storedBookingFor, toBookingDto, viewerOf } from './bookings.mapper';
+import { checkInBooking, findBooking } from './bookings.repository';
+import { assertAttendeesBooked, assertVisible, chosenGuide, modifiableBooking, staleError } from './bookings.rules';
 
 /** Check-ins racing other writes of the same booking retry this often before answering 409. */
 const CHECK_IN_ATTEMPTS = 5;
@@ -54,12 +55,15 @@ export class CheckInsService {
     const madeAt = body.madeAt ? new Date(body.madeAt) : undefined;
     if (madeAt && !deviceTimeAccepted(madeAt, this.now())) throw madeAtRefused();
     const request = { key, fingerprint: fingerprint('PATCH', `/api/bookings/${bookingId}`, body) };
-    return this.tenancy.runAs(caller, (tx, auth) =>
-      idempotent<Booking | CheckInConflictBody>(tx, auth, request, async () => {
+    const judgedAt = madeAt ?? this.now();
+    return this.tenancy.runAs(caller, (tx, auth) => {
+      const replay = (stored: Answer<Booking | CheckInConflictBody>) =>
+        this.replay(tx, auth, bookingId, stored, judgedAt);
+      return idempotent<Booking | CheckInConflictBody>(tx, auth, request, replay, async () => {
         const viewer = viewerOf(auth.role, auth.company);
         const guide = await chosenGuide(tx, auth, body.chosenGuide);
         for (let attempt = 1; ; attempt++) {
-          const row = await modifiableBooking(tx, auth, bookingId, madeAt ?? this.now());
+          const row = await modifiableBooking(tx, auth, bookingId, judgedAt);
           const server = attendedCounts(row);
           const merged = mergeCheckIn(server, wanted, base);
           assertAttendeesBooked(merged.counts, bookedCounts(row));
@@ -95,8 +99,30 @@ export class CheckInsService {
           }
           if (attempt === CHECK_IN_ATTEMPTS) throw staleError(toBookingDto(row, viewer));
         }
-      }),
-    );
+      });
+    });
+  }
+
+  /**
+   * A retry's stored answer as a fresh read would give it now: refused if the booking is now outside the caller's
+   * window (judged, like the check-in itself, at the device's time), and the booking as their role is shown it now.
+   */
+  private async replay(
+    tx: Db,
+    auth: AuthContext,
+    bookingId: string,
+    stored: Answer<Booking | CheckInConflictBody>,
+    judgedAt: Date,
+  ): Promise<Answer<Booking | CheckInConflictBody>> {
+    const current = await findBooking(tx, auth.companyId, bookingId);
+    if (!current) throw new NotFoundError('Booking not found');
+    assertVisible(auth, auth.company, { day: current.date, time: current.time }, judgedAt);
+    const viewer = viewerOf(auth.role, auth.company);
+    const body = stored.body;
+    if ('conflicts' in body) {
+      return { status: stored.status, body: { ...body, current: storedBookingFor(body.current, current, viewer) } };
+    }
+    return { status: stored.status, body: storedBookingFor(body, current, viewer) };
   }
 }
 

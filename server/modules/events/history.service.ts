@@ -1,12 +1,13 @@
 import type { EventSlot, HistoryEntry } from '../../../src/domain/events';
-import type { Caller } from '../../db/signedIn';
+import { canSeeSlot } from '../../../src/domain/slotRules';
+import type { AuthContext, Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
 import { NotFoundError } from '../../errors';
 import { viewerOf } from '../bookings/bookings.mapper';
 import { findBooking, findBookings } from '../bookings/bookings.repository';
 import { assertVisible } from '../bookings/bookings.rules';
 import { bookingEvents, slotEvents } from './history.repository';
-import { historyEntry } from './history.mapper';
+import { historyEntry, type HistoryReader } from './history.mapper';
 
 /** Enough for a day's work on one booking; older events stay in the log. */
 const BOOKING_HISTORY_MAX = 200;
@@ -24,24 +25,36 @@ export class HistoryService {
       const booking = await findBooking(tx, auth.companyId, bookingId);
       if (!booking) throw new NotFoundError('Booking not found');
       assertVisible(auth, auth.company, { day: booking.date, time: booking.time }, this.now());
-      const viewer = viewerOf(auth.role, auth.company);
+      const reader = this.readerOf(auth);
       const rows = await bookingEvents(tx, auth.companyId, bookingId, BOOKING_HISTORY_MAX);
-      return rows.map((row) => historyEntry(row, viewer, bookingId));
+      return rows.map((row) => historyEntry(row, reader, bookingId));
     });
   }
 
   slot(caller: Caller, slot: EventSlot): Promise<HistoryEntry[]> {
     return this.tenancy.runAs(caller, async (tx, auth) => {
       assertVisible(auth, auth.company, slot, this.now());
-      const viewer = viewerOf(auth.role, auth.company);
+      const reader = this.readerOf(auth);
       const rows = await slotEvents(tx, auth.companyId, slot, SLOT_ACTIVITY_MAX);
       const ids = [...new Set(rows.flatMap((row) => row.bookingIds))];
-      const names = new Map((await findBookings(tx, auth.companyId, ids)).map((b) => [b.id, b.name]));
+      // Named only while the reader may see them: a booking moved out of their window takes its name with it.
+      const seen = (await findBookings(tx, auth.companyId, ids)).filter((b) =>
+        reader.sees({ day: b.date, time: b.time }),
+      );
+      const names = new Map(seen.map((b) => [b.id, b.name]));
       return rows.map((row) => {
         const single = row.bookingIds.length === 1 ? row.bookingIds[0] : undefined;
         const name = row.bookingIds.map((id) => names.get(id)).filter((n) => n !== undefined);
-        return historyEntry(row, viewer, single, name.length > 0 ? name.join(', ') : undefined);
+        return historyEntry(row, reader, single, name.length > 0 ? name.join(', ') : undefined);
       });
     });
+  }
+
+  private readerOf(auth: AuthContext): HistoryReader {
+    const now = this.now();
+    return {
+      viewer: viewerOf(auth.role, auth.company),
+      sees: (slot) => canSeeSlot(auth.role, auth.company, slot, now),
+    };
   }
 }

@@ -22,12 +22,14 @@ export function fingerprint(method: string, path: string, body: unknown): string
 /**
  * Runs `work` once per key (the `Idempotency-Key` header, draft-ietf-httpapi-idempotency-key-header): its answer is
  * stored in the same transaction as its change, so a retry after a lost answer gets that answer again and changes
- * nothing. Without a key, `work` simply runs.
+ * nothing. Without a key, `work` simply runs. A retry's answer goes through `replay` first: the stored one was
+ * shaped by the rules of its day, and the caller must get no more than a fresh read would give them now.
  */
 export async function idempotent<T>(
   tx: Db,
   auth: AuthContext,
   request: { key: string | undefined; fingerprint: string },
+  replay: (stored: Answer<T>) => Promise<Answer<T>>,
   work: () => Promise<Answer<T>>,
 ): Promise<Answer<T>> {
   if (request.key === undefined) return work();
@@ -40,7 +42,7 @@ export async function idempotent<T>(
     if (stored.fingerprint !== request.fingerprint) {
       throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another request');
     }
-    return { status: stored.status, body: stored.answer as T };
+    return replay({ status: stored.status, body: stored.answer as T });
   }
   const answer = await work();
   await storeAnswer(

@@ -12,8 +12,10 @@ export const historyEntrySchema = z.object({
   userAgent: z.string().nullable(),
   changes: z.array(changeSchema),
   checkedIn: z.object({ attended: z.number().int(), pax: z.number().int() }).optional(),
+  madeAt: z.string().optional(),
   slot: eventSlotSchema.nullable(),
   bookingName: z.string().optional(),
+  movedOut: z.boolean().optional(),
 });
 
 /** Newest first. */
