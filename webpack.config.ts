@@ -15,6 +15,8 @@ const reactRouterDist = path.join(root, 'node_modules/react-router/dist/producti
 const statsFile = path.join(root, 'dist/web-stats.json');
 /** Chunk names (webpackChunkName in src/app/router.tsx) of the pages built on the DataGrid. */
 const GRID_PAGES = new Set(['reports', 'fees', 'shifts']);
+/** The guide's day and slot pages (webpackChunkName in src/app/router.tsx). */
+const GUIDE_PAGES = new Set(['bookings', 'slot']);
 const COMPRESSIBLE = /\.(js|css|html|svg|webmanifest|json|txt)$/;
 /** MUI's CSS-variables theme, as `createTheme` and `ThemeProvider` import it: see src/app/muiCssVarsOff.ts. */
 // Real path: webpack names issuers by it, and node_modules may be a symlink (a git worktree sharing one install).
@@ -170,8 +172,20 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       runtimeChunk: 'single',
       // Over HTTP/1.1 every further file of a page costs a phone a round trip: a page's lazy code is one file,
       // not a split of MUI pieces shared with other pages. The Manager's grid pages (DataGrid and date pickers)
-      // are the exception: they share those, so that moving between them downloads the grid once.
-      splitChunks: { chunks: (chunk) => chunk.canBeInitial() || GRID_PAGES.has(chunk.name ?? '') },
+      // are the exception: they share those, so that moving between them downloads the grid once. So do the guide's
+      // day and slot pages, opened one after the other on a first visit: the code both use is one file.
+      splitChunks: {
+        chunks: (chunk) => chunk.canBeInitial() || GRID_PAGES.has(chunk.name ?? ''),
+        cacheGroups: {
+          guidePages: {
+            name: 'guide-pages',
+            chunks: (chunk) => GUIDE_PAGES.has(chunk.name ?? ''),
+            minChunks: 2,
+            minSize: 0,
+            priority: 5,
+          },
+        },
+      },
       moduleIds: 'deterministic',
     },
     plugins: [
