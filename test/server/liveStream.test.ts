@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../../server/db/client';
@@ -6,18 +5,11 @@ import { EVENTS_CHANNEL } from '../../server/modules/events/eventHub';
 import type { LiveEvent } from '../../src/domain/events';
 import { addBooking, createCompany, type CompanyFixture } from './fixtures';
 import { DB_KINDS, bearer, createTestApp, type TestApp } from './helpers';
-import { dataOf, hasData, openStream, type TestStream } from './sse';
+import { dataOf, hasData, listen, openStream, type TestStream } from './sse';
 
 // 10:05 in Madrid: a Guide sees the 10:00 slot, not the 18:00 one.
 const NOW = new Date('2026-06-15T08:05:00Z');
 const DAY = '2026-06-15';
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  return `http://127.0.0.1:${address.port}`;
-}
 
 describe.each(DB_KINDS)('live updates [%s]', (kind) => {
   let t: TestApp;

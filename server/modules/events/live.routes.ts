@@ -5,18 +5,20 @@ import { errorBodySchema } from '../../../src/domain/schemas/auth';
 import type { Tenancy } from '../../db/tenancy';
 import { requireCaller } from '../../plugins/auth';
 import type { EventHub } from './eventHub';
-import { LiveStream, type LiveOptions } from './liveStream';
+import { logPosition } from './events.repository';
+import { LiveStream, type LiveOptions, type Opening } from './liveStream';
+import type { SessionChecks } from './sessionChecks';
+import type { StreamLimits } from './streamLimits';
 
-/** A reader this far behind is cut; it resumes from its last id. */
-const MAX_BUFFERED_BYTES = 1 << 20;
-const errors = { 401: errorBodySchema, 403: errorBodySchema };
+const errors = { 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
 /** Written to the socket by LiveStream, never serialized: declared for the API's documentation. */
 const eventStream = {
   description:
     'Server-sent events (`text/event-stream`), open until the client leaves. Each change is `id: <n>` and ' +
-    '`data: <JSON event: kind, slot, bookings, gone, note>`; `event: reset` means refetch what is shown, ' +
-    '`event: renew` means renew the access token and reconnect with `Last-Event-ID`. Keep-alive comments come ' +
-    'every 20 s.',
+    '`data: <JSON event: kind, slot, bookings, gone, note>`; `event: reset` (with the id to resume after) means ' +
+    'refetch what is shown, `event: renew` means renew the access token and reconnect with `Last-Event-ID`. ' +
+    'Keep-alive comments come every 20 s. A member, a company and an address hold a limited number of streams at ' +
+    'once: one more is answered 429 with `Retry-After`.',
   content: { 'text/event-stream': { schema: z.string() } },
 };
 /** Browsers send the last id they saw when they reconnect; our app sends it too. */
@@ -24,10 +26,12 @@ const lastEventIdSchema = z.object({ 'last-event-id': z.coerce.number().int().mi
 
 export const liveRoutes: FastifyPluginAsyncZod<{
   hub: EventHub;
+  sessions: SessionChecks;
+  limits: StreamLimits;
   tenancy: Tenancy;
   now: () => Date;
-  live: Omit<LiveOptions, 'maxBufferedBytes'>;
-}> = async (app, { hub, tenancy, now, live }) => {
+  live: LiveOptions;
+}> = async (app, { hub, sessions, limits, tenancy, now, live }) => {
   const streams = new Set<LiveStream>();
   app.addHook('preClose', async () => {
     for (const stream of streams) stream.end();
@@ -43,10 +47,19 @@ export const liveRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const caller = requireCaller(request);
-      // The session is checked before the stream opens, so a signed-out member gets the usual 401 answer.
-      const auth = await tenancy.runAs(caller, async (_tx, member) => member);
-      const options = { ...live, maxBufferedBytes: MAX_BUFFERED_BYTES };
-      const stream = new LiveStream(reply.raw, caller, auth, { hub, tenancy, now }, options);
+      // Counted before anything is read: a stream refused costs the database nothing.
+      const release = limits.acquire(caller, request.ip);
+      reply.raw.once('close', release);
+      const lastEventId = request.headers['last-event-id'] ?? null;
+      // The session is checked before the stream opens, so a signed-out member gets the usual 401 answer; where the
+      // client stands in the log is read with it: from ids and one bounded count, never the events themselves.
+      const { auth, opening } = await tenancy.runAs(caller, async (tx, member) => {
+        const counted = lastEventId === null ? 0 : live.replayMax + 1;
+        const position = await logPosition(tx, caller.companyId, lastEventId ?? 0, counted);
+        const opening: Opening = { lastEventId, latest: position.latest, behind: position.after };
+        return { auth: member, opening };
+      });
+      const stream = new LiveStream(reply.raw, caller, { hub, sessions, now }, live);
       reply.hijack();
       reply.raw.writeHead(200, {
         ...(reply.getHeaders() as OutgoingHttpHeaders),
@@ -56,7 +69,8 @@ export const liveRoutes: FastifyPluginAsyncZod<{
       });
       streams.add(stream);
       reply.raw.on('close', () => streams.delete(stream));
-      await stream.start(request.headers['last-event-id'] ?? null).catch(() => stream.end());
+      const session = sessions.join(caller, auth, stream);
+      await stream.start(session, opening).catch(() => stream.end());
     },
   );
 };
