@@ -1,6 +1,6 @@
 import { createCompany, type CompanyFixture } from './fixtures';
-import { DB_KINDS, bearer, createTestApp, type TestApp } from './helpers';
-import { listen, openStream, type TestStream } from './sse';
+import { DB_KINDS, createTestApp, type TestApp } from './helpers';
+import { listen, suiteStreams } from './sse';
 
 const CAPS = { liveStreamsPerMember: 2, liveStreamsPerCompany: 3, liveStreamsPerAddress: 5 };
 
@@ -9,12 +9,11 @@ describe.each(DB_KINDS)('live stream caps [%s]', (kind) => {
   let base: string;
   let c: CompanyFixture;
   let other: CompanyFixture;
-  const streams: TestStream[] = [];
+  const request = suiteStreams(() => base);
 
   /** An open stream, subscribed (its first frame read), or the refusal. */
   const open = async (token: string) => {
-    const stream = await openStream(base, bearer(token));
-    streams.push(stream);
+    const stream = await request(token);
     if (stream.status === 200) await stream.next();
     return stream;
   };
@@ -33,9 +32,6 @@ describe.each(DB_KINDS)('live stream caps [%s]', (kind) => {
     base = await listen(t.app);
     c = await createCompany(t.app, t.db);
     other = await createCompany(t.app, t.db);
-  });
-  afterEach(() => {
-    for (const stream of streams.splice(0)) stream.close();
   });
   afterAll(async () => {
     await t?.close();

@@ -8,7 +8,7 @@ import * as eventsRepository from '../../server/modules/events/events.repository
 import type { LiveEvent } from '../../src/domain/events';
 import { addBooking, createCompany, type CompanyFixture } from './fixtures';
 import { DB_KINDS, bearer, createTestApp, type TestApp } from './helpers';
-import { dataOf, hasData, listen, openStream, type Frame, type TestStream } from './sse';
+import { dataOf, hasData, listen, suiteStreams, type Frame } from './sse';
 
 const DAY = '2026-06-15';
 const NOW = new Date('2026-06-15T08:05:00Z');
@@ -34,15 +34,7 @@ describe.each(DB_KINDS)('what a live stream costs [%s]', (kind) => {
   let base: string;
   let c: CompanyFixture;
   let booking: string;
-  const streams: TestStream[] = [];
-
-  const open = async (token: string, lastEventId?: number) => {
-    const headers: Record<string, string> = bearer(token);
-    if (lastEventId !== undefined) headers['last-event-id'] = String(lastEventId);
-    const stream = await openStream(base, headers);
-    streams.push(stream);
-    return stream;
-  };
+  const open = suiteStreams(() => base);
   const checkIn = (adults: number) =>
     t.app.inject({
       method: 'PATCH',
@@ -58,10 +50,7 @@ describe.each(DB_KINDS)('what a live stream costs [%s]', (kind) => {
     c = await createCompany(t.app, t.db);
     booking = (await addBooking(t.db, c.companyId, { date: DAY, time: '10:00', adults: 4 })).id;
   });
-  afterEach(() => {
-    for (const stream of streams.splice(0)) stream.close();
-    jest.restoreAllMocks();
-  });
+  afterEach(() => jest.restoreAllMocks());
   afterAll(async () => {
     await t?.close();
   });
@@ -118,16 +107,13 @@ describe.each(DB_KINDS)('a live stream whose client stops reading [%s]', (kind) 
   let t: TestApp;
   let base: string;
   let c: CompanyFixture;
-  const streams: TestStream[] = [];
+  const open = suiteStreams(() => base);
 
   beforeAll(async () => {
     // A unix socket's buffers are a few hundred KiB (TCP's on loopback grow to megabytes): they fill soon.
     t = await createTestApp(kind, { liveStallTimeoutMs: 200, liveReplayMax: 1_000, liveStreamsPerMember: 1 });
     base = await listen(t.app, join(mkdtempSync(join(tmpdir(), 'tourdesk-live-')), 'server.sock'));
     c = await createCompany(t.app, t.db);
-  });
-  afterEach(() => {
-    for (const stream of streams.splice(0)) stream.close();
   });
   afterAll(async () => {
     await t?.close();
@@ -136,16 +122,14 @@ describe.each(DB_KINDS)('a live stream whose client stops reading [%s]', (kind) 
   it('is ended once what waits for it has waited LIVE_STALL_TIMEOUT_MS, and gives its place back', async () => {
     // A booking of about 100 KB, so that a few events fill the socket's buffers.
     const big = await addBooking(t.db, c.companyId, { date: DAY, time: '10:00', name: 'x'.repeat(100_000) });
-    const stalled = await openStream(base, bearer(c.manager.token));
-    streams.push(stalled);
+    const stalled = await open(c.manager.token);
     await stalled.next();
     await appendBurst(t, c.companyId, big.id, 8);
-    let again = await openStream(base, bearer(c.manager.token));
+    let again = await open(c.manager.token);
     for (let attempt = 0; again.status === 429 && attempt < 100; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      again = await openStream(base, bearer(c.manager.token));
+      again = await open(c.manager.token);
     }
-    streams.push(again);
     expect(again.status).toBe(200);
     // Read now: what reached the socket before the cut, then the end.
     const received = (await stalled.rest()).filter(hasData);

@@ -98,3 +98,21 @@ export async function listen(app: FastifyInstance, path?: string): Promise<strin
   if (!address || typeof address === 'string') throw new Error('not listening');
   return `http://127.0.0.1:${address.port}`;
 }
+
+/**
+ * A suite's streams: `open` is GET /api/events with a member's token (and a Last-Event-ID), on the server the suite
+ * started (`baseUrl()`); every stream it opened is closed after each test.
+ */
+export function suiteStreams(baseUrl: () => string) {
+  const opened: TestStream[] = [];
+  afterEach(() => {
+    for (const stream of opened.splice(0)) stream.close();
+  });
+  return async (token: string, lastEventId?: number): Promise<TestStream> => {
+    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    if (lastEventId !== undefined) headers['last-event-id'] = String(lastEventId);
+    const stream = await openStream(baseUrl(), headers);
+    opened.push(stream);
+    return stream;
+  };
+}
