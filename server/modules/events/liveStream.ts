@@ -77,6 +77,7 @@ export class LiveStream {
     } else if (lastEventId !== null) {
       await this.replay(lastRead);
     }
+    if (this.ended) return;
     this.replaying = false;
     void this.pump();
     this.timers.push(setInterval(() => this.heartbeat(), this.options.heartbeatMs));

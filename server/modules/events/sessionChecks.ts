@@ -47,17 +47,15 @@ export class SessionChecks {
   /** `auth` is the session as the stream's opening read it. */
   join(caller: Caller, auth: AuthContext, listener: SessionListener): MemberSession {
     const key = keyOf(caller);
-    let entry = this.entries.get(key);
-    if (!entry) {
-      entry = { caller, auth, listeners: new Set([listener]), timer: null, reading: null, covers: 0 };
-      this.entries.set(key, entry);
-      this.schedule(entry);
-    } else if (!entry.reading) {
-      // The newest read; one under way may have begun before it and is left to answer.
-      entry.auth = auth;
+    const found = this.entries.get(key);
+    // The opening's read is the newest, unless one under way began before it: that one is left to answer.
+    if (found && !found.reading) found.auth = auth;
+    const joined = found ?? { caller, auth, listeners: new Set(), timer: null, reading: null, covers: 0 };
+    joined.listeners.add(listener);
+    if (!found) {
+      this.entries.set(key, joined);
+      this.schedule(joined);
     }
-    entry.listeners.add(listener);
-    const joined = entry;
     return {
       get auth() {
         return joined.auth;
