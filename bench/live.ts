@@ -18,7 +18,7 @@
  * member's many streams cost another company (its calls' latency) and the server (RSS): BENCH_REPLAY_STREAMS (200) opened
  * at once BENCH_BACKLOG (1500) events behind, BENCH_STALLED_STREAMS (1000) that never read through a BENCH_IMPORT_ROWS
  * (3000) import, BENCH_MEMBER_STREAMS (4000) of one Guide through a recheck round (BENCH_RECHECK_MS, 20000) and a
- * settings change.
+ * settings change. BENCH_UNCAPPED=1 lifts the server's stream caps, to see what the other defences do on their own.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -57,6 +57,7 @@ const ATTACK = {
   memberStreams: setting('BENCH_MEMBER_STREAMS', 4000),
   recheckMs: setting('BENCH_RECHECK_MS', 20_000),
 };
+const UNCAPPED = process.env.BENCH_UNCAPPED === '1';
 const BUILD: AppBuild = process.env.BENCH_APP === 'tsx' ? 'tsx' : 'bundle';
 /** Flat: the heap's slope about zero once warmed up, and its end within 20 % of its level then. */
 const HEAP_SLOPE_LIMIT = 0.1;
@@ -299,8 +300,12 @@ async function attackTarget(target: 'postgres' | 'embedded'): Promise<string> {
   let server: ServerProcess | undefined;
   let lines: string[];
   try {
+    const lifted = String(1_000_000);
     const env: Record<string, string> = {
       LIVE_RECHECK_MS: String(ATTACK.recheckMs),
+      ...(UNCAPPED
+        ? { LIVE_STREAMS_PER_MEMBER: lifted, LIVE_STREAMS_PER_COMPANY: lifted, LIVE_STREAMS_PER_ADDRESS: lifted }
+        : {}),
       ...(pg ? { DATABASE_URL: pg.url, WEB_CONCURRENCY: '1' } : { DATA_DIR: embedded?.dataDir as string }),
     };
     server = await startTourdesk({ build: BUILD, port: await freePort(), env });
@@ -317,7 +322,7 @@ async function attackTarget(target: 'postgres' | 'embedded'): Promise<string> {
       backlogFrom,
       log,
     );
-    const title = pg ? 'PostgreSQL, one server process' : 'Embedded database, one process';
+    const title = `${pg ? 'PostgreSQL, one server process' : 'Embedded database, one process'}${UNCAPPED ? ', stream caps lifted' : ''}`;
     lines = [`### Attack: ${title} (${startedAt}, load average at the end ${load()})`, '', ...attackTable(rows)];
   } finally {
     await server?.stop();

@@ -61,8 +61,9 @@ describe.each(DB_KINDS)('what a live stream costs [%s]', (kind) => {
     const reads = jest.spyOn(eventsRepository, 'eventsAfter');
     const away = await open(c.manager.token, end - 7);
     expect(await away.next(eventOrReset)).toMatchObject({ event: 'reset', id: String(end) });
-    const readFrom = reads.mock.calls.filter(([, companyId]) => companyId === c.companyId).map(([, , after]) => after);
-    expect(readFrom).toEqual([]);
+    // The hub may read what follows the log's end (the check-ins' notices come a moment late); nothing before it.
+    const readBehind = reads.mock.calls.filter(([, companyId, after]) => companyId === c.companyId && after < end);
+    expect(readBehind.map(([, , after]) => after)).toEqual([]);
   });
 
   it('sends a stream whose client falls more than LIVE_REPLAY_MAX events behind one reset, not the events', async () => {

@@ -53,12 +53,12 @@ export const liveRoutes: FastifyPluginAsyncZod<{
       const lastEventId = request.headers['last-event-id'] ?? null;
       // The session is checked before the stream opens, so a signed-out member gets the usual 401 answer; where the
       // client stands in the log is read with it: from ids and one bounded count, never the events themselves.
-      const { auth, opening } = await tenancy.runAs(caller, async (tx, member) => {
-        const counted = lastEventId === null ? 0 : live.replayMax + 1;
-        const position = await logPosition(tx, caller.companyId, lastEventId ?? 0, counted);
-        const opening: Opening = { lastEventId, latest: position.latest, behind: position.after };
-        return { auth: member, opening };
-      });
+      const { auth, position } = await tenancy.runAs(caller, async (tx, member) => ({
+        auth: member,
+        position:
+          lastEventId === null ? null : await logPosition(tx, caller.companyId, lastEventId, live.replayMax + 1),
+      }));
+      const opening: Opening = { lastEventId, latest: position?.latest ?? 0, behind: position?.after ?? 0 };
       const stream = new LiveStream(reply.raw, caller, { hub, sessions, now }, live);
       reply.hijack();
       reply.raw.writeHead(200, {
