@@ -13,6 +13,12 @@
  * of the time), BENCH_COMPANIES (20), BENCH_STREAMS_PER_COMPANY (10: the Manager and Guides), BENCH_BURST (200),
  * BENCH_SAMPLE_SECONDS (10), BENCH_APP=bundle|tsx, BENCH_DATABASE_URL (admin URL; `tourdesk_bench_live_<pid>`).
  * Exit status 1 when a stream missed an event or got one twice, or a check-in failed or never showed on the stream.
+ *
+ * BENCH_PHASES (delivery,attack): `attack` runs bench/lib/liveAttack.ts on a server of its own per target — what one
+ * member's many streams cost another company (its calls' latency) and the server (RSS): BENCH_REPLAY_STREAMS (200) opened
+ * at once BENCH_BACKLOG (1500) events behind, BENCH_STALLED_STREAMS (1000) that never read through a BENCH_IMPORT_ROWS
+ * (3000) import, BENCH_MEMBER_STREAMS (4000) of one Guide through a recheck round (BENCH_RECHECK_MS, 20000) and a
+ * settings change. BENCH_UNCAPPED=1 lifts the server's stream caps, to see what the other defences do on their own.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -22,14 +28,17 @@ import { dropPostgres, freshEmbedded, freshPostgres, ownerOf } from './lib/bench
 import { checkIds, clean, eventIdsByCompany, waitQuiet } from './lib/liveChecks';
 import { LiveClient } from './lib/liveClient';
 import { DeliveryTracker } from './lib/liveLatency';
+import { attackTable, runAttack, seedBacklog } from './lib/liveAttack';
 import { latencyTable, mark, memoryTable, streamTable } from './lib/liveReport';
 import { checkInNext, drive, serverOf, signInOffices, type Office } from './lib/liveTraffic';
 import { sampleMemory, type MemorySample } from './lib/memorySeries';
-import { seedTraffic } from './lib/trafficData';
+import { signIn } from './lib/sessions';
+import { seedTraffic, type Member, type SeededCompany } from './lib/trafficData';
 
 const DB_NAME = `tourdesk_bench_live_${process.pid}`;
 const setting = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const TARGETS = (process.env.BENCH_TARGETS ?? 'postgres,embedded').split(',').map((t) => t.trim());
+const PHASES = (process.env.BENCH_PHASES ?? 'delivery,attack').split(',').map((t) => t.trim());
 const LATENCY_SECONDS = setting('BENCH_SECONDS', 60);
 const LATENCY_RATE = setting('BENCH_LATENCY_RATE', 10);
 const LATENCY_COMPANIES = setting('BENCH_LATENCY_COMPANIES', 4);
@@ -39,6 +48,16 @@ const COMPANIES = setting('BENCH_COMPANIES', 20);
 const PER_COMPANY = setting('BENCH_STREAMS_PER_COMPANY', 10);
 const BURST = setting('BENCH_BURST', 200);
 const SAMPLE_SECONDS = setting('BENCH_SAMPLE_SECONDS', 10);
+const ATTACK = {
+  replayStreams: setting('BENCH_REPLAY_STREAMS', 200),
+  backlog: setting('BENCH_BACKLOG', 1500),
+  stalledStreams: setting('BENCH_STALLED_STREAMS', 1000),
+  importRows: setting('BENCH_IMPORT_ROWS', 3000),
+  stalledHoldSeconds: setting('BENCH_STALLED_HOLD_SECONDS', 40),
+  memberStreams: setting('BENCH_MEMBER_STREAMS', 4000),
+  recheckMs: setting('BENCH_RECHECK_MS', 20_000),
+};
+const UNCAPPED = process.env.BENCH_UNCAPPED === '1';
 const BUILD: AppBuild = process.env.BENCH_APP === 'tsx' ? 'tsx' : 'bundle';
 /** Flat: the heap's slope about zero once warmed up, and its end within 20 % of its level then. */
 const HEAP_SLOPE_LIMIT = 0.1;
@@ -168,9 +187,11 @@ async function runTarget(target: 'postgres' | 'embedded'): Promise<string> {
   let unseen: string[];
   try {
     for (let i = 0; i < (pg ? 2 : 1); i++) {
-      const env: Record<string, string> = pg
-        ? { DATABASE_URL: pg.url, WEB_CONCURRENCY: '1' }
-        : { DATA_DIR: embedded?.dataDir as string };
+      // Every stream comes from this one address: its cap would stop the 200 (the attack phase measures the caps).
+      const env: Record<string, string> = {
+        LIVE_STREAMS_PER_ADDRESS: '100000',
+        ...(pg ? { DATABASE_URL: pg.url, WEB_CONCURRENCY: '1' } : { DATA_DIR: embedded?.dataDir as string }),
+      };
       servers.push(await startTourdesk({ build: BUILD, port: await freePort(), env }));
     }
     offices = await signInOffices(servers, fixture.companies, PER_COMPANY);
@@ -265,6 +286,56 @@ async function runTarget(target: 'postgres' | 'embedded'): Promise<string> {
   return lines.join('\n');
 }
 
+/** Two companies on one server process: the attacker's (with a backlog in the log) and the other one, timed. */
+async function attackTarget(target: 'postgres' | 'embedded'): Promise<string> {
+  const startedAt = new Date().toISOString();
+  log(`\n== attack, ${target} == ${startedAt}, load average ${load()}`);
+  const pg = target === 'postgres' ? await freshPostgres(DB_NAME) : undefined;
+  const embedded = pg ? undefined : await freshEmbedded();
+  const seedDb = ownerOf(pg?.database ?? (embedded?.database as NonNullable<typeof embedded>['database']));
+  const fixture = await seedTraffic(seedDb, { companies: 2, guidesPerCompany: 1 });
+  const [attacker, victim] = fixture.companies as [SeededCompany, SeededCompany];
+  const backlogFrom = await seedBacklog(seedDb, attacker, ATTACK.backlog);
+  if (embedded) await embedded.database.close();
+  let server: ServerProcess | undefined;
+  let lines: string[];
+  try {
+    const lifted = String(1_000_000);
+    const env: Record<string, string> = {
+      LIVE_RECHECK_MS: String(ATTACK.recheckMs),
+      ...(UNCAPPED
+        ? { LIVE_STREAMS_PER_MEMBER: lifted, LIVE_STREAMS_PER_COMPANY: lifted, LIVE_STREAMS_PER_ADDRESS: lifted }
+        : {}),
+      ...(pg ? { DATABASE_URL: pg.url, WEB_CONCURRENCY: '1' } : { DATA_DIR: embedded?.dataDir as string }),
+    };
+    server = await startTourdesk({ build: BUILD, port: await freePort(), env });
+    const [manager, guide, other] = [
+      await signIn(server.url, attacker.manager),
+      await signIn(server.url, attacker.guides[0] as Member),
+      await signIn(server.url, victim.manager),
+    ];
+    const rows = await runAttack(
+      server,
+      { company: attacker, manager, guide },
+      { token: other.token, day: fixture.today },
+      ATTACK,
+      backlogFrom,
+      log,
+    );
+    const title = `${pg ? 'PostgreSQL, one server process' : 'Embedded database, one process'}${UNCAPPED ? ', stream caps lifted' : ''}`;
+    lines = [`### Attack: ${title} (${startedAt}, load average at the end ${load()})`, '', ...attackTable(rows)];
+  } finally {
+    await server?.stop();
+    if (pg) {
+      await pg.database.close();
+      await dropPostgres(DB_NAME);
+    }
+    embedded?.remove();
+  }
+  log(`\n${lines.join('\n')}`);
+  return lines.join('\n');
+}
+
 async function main(): Promise<void> {
   log(
     `${new Date().toISOString()} · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB · ` +
@@ -273,13 +344,16 @@ async function main(): Promise<void> {
   );
   if (BUILD === 'bundle') execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
   const sections: string[] = [];
-  if (TARGETS.includes('postgres')) sections.push(await runTarget('postgres'));
-  if (TARGETS.includes('embedded')) sections.push(await runTarget('embedded'));
+  for (const target of ['postgres', 'embedded'] as const) {
+    if (!TARGETS.includes(target)) continue;
+    if (PHASES.includes('delivery')) sections.push(await runTarget(target));
+    if (PHASES.includes('attack')) sections.push(await attackTarget(target));
+  }
   log(`\nSUMMARY\n\n${sections.join('\n\n')}`);
   if (failed) {
     log(`\nFAILED:\n  ${problems.join('\n  ')}`);
     process.exitCode = 1;
-  } else {
+  } else if (PHASES.includes('delivery')) {
     log('\nPASS: every event once on every stream, every check-in seen');
   }
 }

@@ -34,6 +34,8 @@ import { HistoryService } from './modules/events/history.service';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { ImportsService } from './modules/imports/imports.service';
 import { liveRoutes } from './modules/events/live.routes';
+import { SessionChecks } from './modules/events/sessionChecks';
+import { StreamLimits } from './modules/events/streamLimits';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { NotesService } from './modules/notes/notes.service';
 import { ExportLimiter } from './modules/reports/exportLimiter';
@@ -184,12 +186,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(importsRoutes, { imports: new ImportsService(tenancy, deps.now) });
   await app.register(liveRoutes, {
     hub: new EventHub(database, tenancy),
+    sessions: new SessionChecks(tenancy, config.liveRecheckMs),
+    limits: new StreamLimits({
+      perMember: config.liveStreamsPerMember,
+      perCompany: config.liveStreamsPerCompany,
+      perAddress: config.liveStreamsPerAddress,
+    }),
     tenancy,
     now: deps.now ?? (() => new Date()),
     live: {
       heartbeatMs: config.liveHeartbeatMs,
-      recheckMs: config.liveRecheckMs,
       replayMax: config.liveReplayMax,
+      stallTimeoutMs: config.liveStallTimeoutMs,
     },
   });
   await app.register(spaPlugin, { staticDir: config.staticDir, serveSourceMaps: config.serveSourceMaps });

@@ -43,10 +43,18 @@ const envSchema = z
     EXPORT_STALL_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
     /** A live stream sends a keep-alive comment this often, so proxies and phones keep it open. */
     LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(20_000),
-    /** A live stream reads its member's session again this often: signed out or removed, it ends. */
+    /** Live streams read each member's session again this often (once for all of its streams): signed out, they end. */
     LIVE_RECHECK_MS: z.coerce.number().int().min(100).default(60_000),
     /** A client further behind than this many events refetches what it shows instead of replaying them. */
-    LIVE_REPLAY_MAX: z.coerce.number().int().min(1).default(1_000),
+    LIVE_REPLAY_MAX: z.coerce.number().int().min(1).default(200),
+    /** Live streams one member may hold at once in each process: a tab holds one, a member has a few devices. */
+    LIVE_STREAMS_PER_MEMBER: z.coerce.number().int().min(1).default(10),
+    /** Live streams one company may hold at once in each process. */
+    LIVE_STREAMS_PER_COMPANY: z.coerce.number().int().min(1).default(200),
+    /** Live streams one address may hold at once in each process (an office shares one). */
+    LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
+    /** A live stream whose client takes nothing for this long while frames wait for it is ended. */
+    LIVE_STALL_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
     /** Serve the build's source maps (`*.js.map`), which show the app's source to anyone: off unless debugging. */
     SERVE_SOURCE_MAPS: z
       .enum(['true', 'false'])
@@ -95,6 +103,10 @@ export interface Config {
   liveHeartbeatMs: number;
   liveRecheckMs: number;
   liveReplayMax: number;
+  liveStreamsPerMember: number;
+  liveStreamsPerCompany: number;
+  liveStreamsPerAddress: number;
+  liveStallTimeoutMs: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   /** A retried refresh within this window (a lost response on a bad connection) still succeeds. */
@@ -134,6 +146,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveHeartbeatMs: e.LIVE_HEARTBEAT_MS,
     liveRecheckMs: e.LIVE_RECHECK_MS,
     liveReplayMax: e.LIVE_REPLAY_MAX,
+    liveStreamsPerMember: e.LIVE_STREAMS_PER_MEMBER,
+    liveStreamsPerCompany: e.LIVE_STREAMS_PER_COMPANY,
+    liveStreamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS,
+    liveStallTimeoutMs: e.LIVE_STALL_TIMEOUT_MS,
     accessTokenTtlSeconds: 15 * 60,
     refreshTokenTtlSeconds: 30 * 24 * 60 * 60,
     refreshGraceSeconds: 30,

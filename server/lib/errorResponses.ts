@@ -70,6 +70,9 @@ export const ERROR_CODES = {
   IMPORT_NOT_UNDOABLE: 'The import was made before imports could be undone.',
   DEPARTURE_PAST: 'The departure has already started: a channel cannot book or move a booking onto it.',
   RATE_LIMITED: 'Too many calls: wait for `Retry-After` seconds.',
+  LIVE_STREAM_LIMIT:
+    'Too many live streams open for this member, company or address: retry after `Retry-After` seconds (a tab ' +
+    'keeps one stream).',
   EXPORT_LIMIT: 'Too many CSV downloads of the company at once: retry after `Retry-After` seconds.',
   INTERNAL: 'Something failed on the server (nothing of it is in the answer); the change, if any, was not made.',
   UNAVAILABLE: 'The server is busy (no database connection free): retry after `Retry-After` seconds.',

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { useEffect } from 'react';
 import { syncLabel, syncSummary } from '../domain/outbox';
+import { selectLiveDown } from '../services/live/liveSlice';
 import { selectOutbox, sentReportSeen } from '../services/offline/outboxSlice';
 import { useAppDispatch, useAppSelector } from './hooks';
 
@@ -9,12 +10,13 @@ const SENT_SHOWN_MS = 5_000;
 
 /**
  * The header's word on street mode: "Offline · 2 waiting", "Syncing · 1 waiting", "1 conflict", then for a moment
- * "3 check-ins sent"; nothing when all is sent.
+ * "3 check-ins sent"; "Not live" while the live stream cannot be opened; nothing when all is sent.
  */
 export default function SyncBadge() {
   const dispatch = useAppDispatch();
   const { entries, online, syncing, sent } = useAppSelector(selectOutbox);
-  const label = syncLabel(syncSummary(entries), online, syncing, sent);
+  const liveDown = useAppSelector(selectLiveDown);
+  const label = syncLabel(syncSummary(entries), online, syncing, sent, !liveDown);
   useEffect(() => {
     if (sent === 0) return;
     const timer = setTimeout(() => dispatch(sentReportSeen()), SENT_SHOWN_MS);

@@ -2,6 +2,7 @@ import { combineReducers, configureStore, createListenerMiddleware } from '@redu
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE, type PersistConfig } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
 import { authSlice, type AuthState } from '../features/auth/authSlice';
+import { liveSlice } from '../services/live/liveSlice';
 import { outboxSlice } from '../services/offline/outboxSlice';
 import { api } from '../services/api';
 import { loggedOut } from '../services/authEvents';
@@ -15,6 +16,7 @@ const rootReducer = combineReducers({
   auth: persistReducer(authPersistConfig, authSlice.reducer),
   // Kept in IndexedDB by the outbox itself, per member, not by redux-persist.
   outbox: outboxSlice.reducer,
+  live: liveSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -46,12 +46,21 @@ export function syncSummary(entries: readonly OutboxEntry[]): SyncSummary {
 }
 
 /**
- * The header's words for the sync state: "Offline · 2 waiting · 1 conflict"; once check-ins that had to wait are all
- * on the server, "3 check-ins sent" (`sent`); null when there is nothing to say.
+ * The header's words for the sync state: "Offline · 2 waiting · 1 conflict", "Not live" while the live stream is down
+ * (`live` false); once check-ins that had to wait are all on the server, "3 check-ins sent" (`sent`); null when there
+ * is nothing to say.
  */
-export function syncLabel(summary: SyncSummary, online: boolean, syncing: boolean, sent = 0): string | null {
+export function syncLabel(
+  summary: SyncSummary,
+  online: boolean,
+  syncing: boolean,
+  sent = 0,
+  live = true,
+): string | null {
   const parts = [
     ...(online ? [] : ['Offline']),
+    // Offline says it already: nothing comes from other devices then.
+    ...(online && !live ? ['Not live'] : []),
     ...(online && syncing && summary.waiting > 0 ? ['Syncing'] : []),
     ...(summary.waiting > 0 ? [`${summary.waiting} waiting`] : []),
     ...(summary.conflicts > 0 ? [`${summary.conflicts} conflict${summary.conflicts === 1 ? '' : 's'}`] : []),

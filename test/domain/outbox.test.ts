@@ -47,6 +47,12 @@ describe('the sync label', () => {
     expect(syncLabel({ waiting: 0, conflicts: 2, refused: 1 }, true, false)).toBe('2 conflicts · 1 not saved');
     expect(syncLabel(none, false, false)).toBe('Offline');
   });
+  it('says the page is not live while the live stream is down, unless offline says it already', () => {
+    expect(syncLabel(none, true, false, 0, false)).toBe('Not live');
+    expect(syncLabel({ ...none, waiting: 1 }, true, true, 0, false)).toBe('Not live · Syncing · 1 waiting');
+    expect(syncLabel(none, false, false, 0, false)).toBe('Offline');
+    expect(syncLabel(none, true, false, 2, false)).toBe('Not live');
+  });
 });
 
 describe('"use yours" after a conflict', () => {

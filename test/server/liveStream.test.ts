@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../../server/db/client';
@@ -6,18 +5,11 @@ import { EVENTS_CHANNEL } from '../../server/modules/events/eventHub';
 import type { LiveEvent } from '../../src/domain/events';
 import { addBooking, createCompany, type CompanyFixture } from './fixtures';
 import { DB_KINDS, bearer, createTestApp, type TestApp } from './helpers';
-import { dataOf, hasData, openStream, type TestStream } from './sse';
+import { dataOf, hasData, listen, openStream, suiteStreams, type TestStream } from './sse';
 
 // 10:05 in Madrid: a Guide sees the 10:00 slot, not the 18:00 one.
 const NOW = new Date('2026-06-15T08:05:00Z');
 const DAY = '2026-06-15';
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  return `http://127.0.0.1:${address.port}`;
-}
 
 describe.each(DB_KINDS)('live updates [%s]', (kind) => {
   let t: TestApp;
@@ -25,15 +17,7 @@ describe.each(DB_KINDS)('live updates [%s]', (kind) => {
   let c: CompanyFixture;
   let morning: string;
   let evening: string;
-  const streams: TestStream[] = [];
-
-  const open = async (token: string, lastEventId?: number) => {
-    const headers: Record<string, string> = bearer(token);
-    if (lastEventId !== undefined) headers['last-event-id'] = String(lastEventId);
-    const stream = await openStream(base, headers);
-    streams.push(stream);
-    return stream;
-  };
+  const open = suiteStreams(() => base);
   const checkIn = (token: string, id: string, adults: number) =>
     t.app.inject({
       method: 'PATCH',
@@ -49,9 +33,6 @@ describe.each(DB_KINDS)('live updates [%s]', (kind) => {
     c = await createCompany(t.app, t.db, { showPhoneToGuides: false });
     morning = (await addBooking(t.db, c.companyId, { date: DAY, time: '10:00', adults: 4 })).id;
     evening = (await addBooking(t.db, c.companyId, { date: DAY, time: '18:00', adults: 2 })).id;
-  });
-  afterEach(() => {
-    for (const stream of streams.splice(0)) stream.close();
   });
   afterAll(async () => {
     await t?.close();
@@ -167,14 +148,14 @@ describe.each(DB_KINDS)('live updates [%s]', (kind) => {
     it('fans out across processes through LISTEN/NOTIFY', async () => {
       const database = await openPostgres(t.databaseUrl as string, 2);
       const second = await buildApp(t.config, { database, now: () => NOW });
+      let stream: TestStream | undefined;
       try {
-        const url = await listen(second);
-        const stream = await openStream(url, bearer(c.manager.token));
-        streams.push(stream);
+        stream = await openStream(await listen(second), bearer(c.manager.token));
         await stream.next();
         await checkIn(c.guide.token, morning, 4);
         expect(await liveEvent(stream)).toMatchObject({ kind: 'booking.checkedIn', bookings: [{ _id: morning }] });
       } finally {
+        stream?.close();
         await second.close();
         await database.close();
       }

@@ -1,4 +1,5 @@
 import { request, type IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 
 /** One server-sent event frame as the test reads it (comments are dropped). */
 export interface Frame {
@@ -10,6 +11,9 @@ export interface Frame {
 
 export interface TestStream {
   status: number;
+  headers: IncomingMessage['headers'];
+  /** The whole body of an answer that is not a stream (an error's JSON). */
+  text(): Promise<string>;
   /** The next frame that matches, reading on as needed; fails if the stream ends first. */
   next(match?: (frame: Frame) => boolean): Promise<Frame>;
   /** Every frame until the server ends the stream. */
@@ -31,10 +35,14 @@ function parseFrame(text: string): Frame | null {
 
 /**
  * GET /api/events over a real socket of its own (node:http without an agent: fetch's pool would keep a spare
- * connection open that the server's close waits on), read frame by frame.
+ * connection open that the server's close waits on), read frame by frame, only as the test asks: a stream the test
+ * does not read is a client that stopped reading. `baseUrl` may be a unix socket's path (`unix:/…`).
  */
 export async function openStream(baseUrl: string, headers: Record<string, string>): Promise<TestStream> {
-  const req = request(`${baseUrl}/api/events`, { headers, agent: false });
+  const options = { headers, agent: false as const };
+  const req = baseUrl.startsWith('unix:')
+    ? request({ ...options, socketPath: baseUrl.slice('unix:'.length), path: '/api/events' })
+    : request(`${baseUrl}/api/events`, options);
   const res = await new Promise<IncomingMessage>((resolve, reject) => {
     req.on('response', resolve).on('error', reject).end();
   });
@@ -56,6 +64,11 @@ export async function openStream(baseUrl: string, headers: Record<string, string
   };
   return {
     status: res.statusCode ?? 0,
+    headers: res.headers,
+    async text() {
+      while (await read());
+      return buffer;
+    },
     async next(match = () => true) {
       for (;;) {
         const index = frames.findIndex(match);
@@ -73,3 +86,33 @@ export async function openStream(baseUrl: string, headers: Record<string, string
 
 export const dataOf = <T>(frame: Frame): T => JSON.parse(frame.data ?? 'null') as T;
 export const hasData = (frame: Frame): boolean => frame.data !== undefined && frame.event === undefined;
+
+/** Starts `app` on a free port of 127.0.0.1, or on a unix socket at `path`; answers the base URL openStream takes. */
+export async function listen(app: FastifyInstance, path?: string): Promise<string> {
+  if (path) {
+    await app.listen({ path });
+    return `unix:${path}`;
+  }
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/**
+ * A suite's streams: `open` is GET /api/events with a member's token (and a Last-Event-ID), on the server the suite
+ * started (`baseUrl()`); every stream it opened is closed after each test.
+ */
+export function suiteStreams(baseUrl: () => string) {
+  const opened: TestStream[] = [];
+  afterEach(() => {
+    for (const stream of opened.splice(0)) stream.close();
+  });
+  return async (token: string, lastEventId?: number): Promise<TestStream> => {
+    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    if (lastEventId !== undefined) headers['last-event-id'] = String(lastEventId);
+    const stream = await openStream(baseUrl(), headers);
+    opened.push(stream);
+    return stream;
+  };
+}

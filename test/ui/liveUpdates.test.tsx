@@ -269,6 +269,45 @@ describe('the live stream', () => {
     expect(live.requests[0]!.headers.get('authorization')).toBe(`Bearer ${newToken}`);
   });
 
+  it('says "Not live" in the header while the stream cannot be opened, and nothing once it is open again', async () => {
+    serveSlot({ bookings: [makeBooking({ name: 'Ana' })] });
+    const live = serveLive();
+    let failures = 1;
+    server.use(
+      http.get(apiUrl('/api/events'), () => (failures-- > 0 ? HttpResponse.error() : undefined)),
+      live.handler,
+    );
+    renderRoute(SLOT_PATH, { preloadedState: signedIn() });
+
+    expect(await screen.findByRole('status', { name: 'Sync' })).toHaveTextContent('Not live');
+    await waitFor(() => expect(live.requests).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Sync' })).not.toBeInTheDocument());
+  });
+
+  it('waits as long as the server asks when it refuses the stream with 429, and says it is not live meanwhile', async () => {
+    serveSlot({ bookings: [makeBooking({ name: 'Ana' })] });
+    const live = serveLive();
+    const refusedAt: number[] = [];
+    const askedAgainAt: number[] = [];
+    server.use(
+      http.get(apiUrl('/api/events'), () => {
+        if (refusedAt.length > 0) {
+          askedAgainAt.push(Date.now());
+          return undefined;
+        }
+        refusedAt.push(Date.now());
+        const body = { error: 'Too many live update streams are open', code: 'LIVE_STREAM_LIMIT' };
+        return HttpResponse.json(body, { status: 429, headers: { 'Retry-After': '2' } });
+      }),
+      live.handler,
+    );
+    renderRoute(SLOT_PATH, { preloadedState: signedIn() });
+
+    expect(await screen.findByRole('status', { name: 'Sync' })).toHaveTextContent('Not live');
+    await waitFor(() => expect(live.requests).toHaveLength(1));
+    expect(askedAgainAt[0]! - refusedAt[0]!).toBeGreaterThanOrEqual(2_000);
+  });
+
   it('closes the stream when the user signs out', async () => {
     const ana = makeBooking({ name: 'Ana', customers: [{ Adults: 2 }], attendees: [{ Adults: 0 }] });
     const { live, store } = await slotPage([ana]);

@@ -23,12 +23,19 @@ interface Channel {
   readAgain: boolean;
 }
 
+/** A company's replays waiting or under way: each afterId's read, and the last one queued. */
+interface ReplayQueue {
+  reads: Map<number, Promise<EventBatch>>;
+  tail: Promise<unknown>;
+}
+
 /**
  * One per process: listens for the companies with new events (NOTIFY, sent after their commits by eventNotifier.ts),
  * reads each company's new rows once, and hands them to that company's live streams. Listening starts with the first stream.
  */
 export class EventHub {
   private readonly channels = new Map<string, Channel>();
+  private readonly replays = new Map<string, ReplayQueue>();
   private listening: Promise<() => Promise<void>> | null = null;
 
   constructor(
@@ -44,6 +51,29 @@ export class EventHub {
       const bookings = ids.length > 0 ? await findBookings(tx, companyId, ids) : [];
       return { rows, bookings: new Map(bookings.map((b) => [b.id, b])) };
     });
+  }
+
+  /**
+   * A stream's catch-up read: one company's replays read one at a time, so that many streams opening at once share
+   * the database with every other company rather than queue ahead of it, and replays from the same id share a read.
+   */
+  replay(companyId: string, afterId: number): Promise<EventBatch> {
+    let queue = this.replays.get(companyId);
+    if (!queue) {
+      queue = { reads: new Map(), tail: Promise.resolve() };
+      this.replays.set(companyId, queue);
+    }
+    const same = queue.reads.get(afterId);
+    if (same) return same;
+    const joined = queue;
+    const read = joined.tail.then(() => this.read(companyId, afterId));
+    joined.reads.set(afterId, read);
+    joined.tail = read.catch(() => undefined);
+    void joined.tail.then(() => {
+      joined.reads.delete(afterId);
+      if (joined.reads.size === 0 && this.replays.get(companyId) === joined) this.replays.delete(companyId);
+    });
+    return read;
   }
 
   /** From now on `subscriber` gets every new event of the company; answers the last id read before it joined. */

@@ -5,17 +5,19 @@ import type { Tenancy } from '../../db/tenancy';
 import { errors, INPUT, MEMBER } from '../../lib/errorResponses';
 import { requireCaller } from '../../plugins/auth';
 import type { EventHub } from './eventHub';
-import { LiveStream, type LiveOptions } from './liveStream';
+import { logPosition } from './events.repository';
+import { LiveStream, type LiveOptions, type Opening } from './liveStream';
+import type { SessionChecks } from './sessionChecks';
+import type { StreamLimits } from './streamLimits';
 
-/** A reader this far behind is cut; it resumes from its last id. */
-const MAX_BUFFERED_BYTES = 1 << 20;
 /** Written to the socket by LiveStream, never serialized: declared for the API's documentation. */
 const eventStream = {
   description:
     'Server-sent events (`text/event-stream`), open until the client leaves. Each change is `id: <n>` and ' +
-    '`data: <JSON event: kind, slot, bookings, gone, note>`; `event: reset` means refetch what is shown, ' +
-    '`event: renew` means renew the access token and reconnect with `Last-Event-ID`. Keep-alive comments come ' +
-    'every 20 s.',
+    '`data: <JSON event: kind, slot, bookings, gone, note>`; `event: reset` (with the id to resume after) means ' +
+    'refetch what is shown, `event: renew` means renew the access token and reconnect with `Last-Event-ID`. ' +
+    'Keep-alive comments come every 20 s. A member, a company and an address hold a limited number of streams at ' +
+    'once: one more is answered 429 with `Retry-After`.',
   content: { 'text/event-stream': { schema: z.string() } },
 };
 /** Browsers send the last id they saw when they reconnect; our app sends it too. */
@@ -23,10 +25,12 @@ const lastEventIdSchema = z.object({ 'last-event-id': z.coerce.number().int().mi
 
 export const liveRoutes: FastifyPluginAsyncZod<{
   hub: EventHub;
+  sessions: SessionChecks;
+  limits: StreamLimits;
   tenancy: Tenancy;
   now: () => Date;
-  live: Omit<LiveOptions, 'maxBufferedBytes'>;
-}> = async (app, { hub, tenancy, now, live }) => {
+  live: LiveOptions;
+}> = async (app, { hub, sessions, limits, tenancy, now, live }) => {
   const streams = new Set<LiveStream>();
   app.addHook('preClose', async () => {
     for (const stream of streams) stream.end();
@@ -46,15 +50,24 @@ export const liveRoutes: FastifyPluginAsyncZod<{
           'send it) and, on reconnecting, the last id seen as `Last-Event-ID`.',
         operationId: 'streamEvents',
         headers: lastEventIdSchema,
-        response: { 200: eventStream, ...errors(MEMBER, INPUT) },
+        response: { 200: eventStream, ...errors(MEMBER, INPUT, { 429: ['LIVE_STREAM_LIMIT'] }) },
       },
     },
     async (request, reply) => {
       const caller = requireCaller(request);
-      // The session is checked before the stream opens, so a signed-out member gets the usual 401 answer.
-      const auth = await tenancy.runAs(caller, async (_tx, member) => member);
-      const options = { ...live, maxBufferedBytes: MAX_BUFFERED_BYTES };
-      const stream = new LiveStream(reply.raw, caller, auth, { hub, tenancy, now }, options);
+      // Counted before anything is read: a stream refused costs the database nothing.
+      const release = limits.acquire(caller, request.ip);
+      reply.raw.once('close', release);
+      const lastEventId = request.headers['last-event-id'] ?? null;
+      // The session is checked before the stream opens, so a signed-out member gets the usual 401 answer; where the
+      // client stands in the log is read with it: from ids and one bounded count, never the events themselves.
+      const { auth, position } = await tenancy.runAs(caller, async (tx, member) => ({
+        auth: member,
+        position:
+          lastEventId === null ? null : await logPosition(tx, caller.companyId, lastEventId, live.replayMax + 1),
+      }));
+      const opening: Opening = { lastEventId, latest: position?.latest ?? 0, behind: position?.after ?? 0 };
+      const stream = new LiveStream(reply.raw, caller, { hub, sessions, now }, live);
       reply.hijack();
       reply.raw.writeHead(200, {
         ...(reply.getHeaders() as OutgoingHttpHeaders),
@@ -64,7 +77,8 @@ export const liveRoutes: FastifyPluginAsyncZod<{
       });
       streams.add(stream);
       reply.raw.on('close', () => streams.delete(stream));
-      await stream.start(request.headers['last-event-id'] ?? null).catch(() => stream.end());
+      const session = sessions.join(caller, auth, stream);
+      await stream.start(session, opening).catch(() => stream.end());
     },
   );
 };

@@ -1,28 +1,21 @@
 import { TooManyRequestsError } from '../../errors';
+import { OpenCounts } from '../../lib/openCounts';
 
 export const EXPORT_LIMIT_MESSAGE = 'Too many downloads at once, please wait for one to finish';
 
 /**
  * At most `perCompany` CSV downloads of one company run at once in this process, so one company's stalled or
- * repeated downloads cannot take the server's time from the others. Counted in memory: per process, like the pool.
+ * repeated downloads cannot take the server's time from the others.
  */
 export class ExportLimiter {
-  private readonly running = new Map<string, number>();
+  private readonly running = new OpenCounts();
 
   constructor(private readonly perCompany: number) {}
 
   /** A slot for one download, or 429; the returned function gives it back (once, however often it is called). */
   acquire(companyId: string): () => void {
-    const count = this.running.get(companyId) ?? 0;
-    if (count >= this.perCompany) throw new TooManyRequestsError(EXPORT_LIMIT_MESSAGE, 'EXPORT_LIMIT', 10);
-    this.running.set(companyId, count + 1);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const left = (this.running.get(companyId) ?? 1) - 1;
-      if (left > 0) this.running.set(companyId, left);
-      else this.running.delete(companyId);
-    };
+    const release = this.running.take([[companyId, this.perCompany]]);
+    if (!release) throw new TooManyRequestsError(EXPORT_LIMIT_MESSAGE, 'EXPORT_LIMIT', 10);
+    return release;
   }
 }

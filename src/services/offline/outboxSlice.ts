@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { byOrder, type OutboxEntry } from '../../domain/outbox';
 import { loggedOut } from '../authEvents';
+import type { WithLive } from '../live/liveSlice';
 
 /** The signed-in member's check-ins not yet on the server, as the device keeps them (outboxStore.ts). */
 export interface OutboxState {
@@ -83,9 +84,9 @@ export const selectWaiting = (bookingId: string) => (state: WithOutbox) =>
 /** A booking's check-in the guide must look at: a conflict, or a refusal. */
 export const selectNotice = (bookingId: string) => (state: WithOutbox) =>
   state.outbox.entries.find((entry) => entry.bookingId === bookingId && entry.state !== 'waiting');
-/** The header has something to say: a check-in not settled, no network, or waiting check-ins just sent. */
-export const selectSyncShown = (state: WithOutbox) =>
-  state.outbox.entries.length > 0 || !state.outbox.online || state.outbox.sent > 0;
+/** The header has something to say: a check-in not settled, no network, waiting check-ins just sent, no live stream. */
+export const selectSyncShown = (state: WithOutbox & WithLive) =>
+  state.outbox.entries.length > 0 || !state.outbox.online || state.outbox.sent > 0 || state.live.down;
 /** Check-ins not on the server yet (waiting, or in conflict): signing out warns about them. */
 export const selectUnsent = (state: WithOutbox) =>
   state.outbox.entries.filter((entry) => entry.state !== 'refused').length;
