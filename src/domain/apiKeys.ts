@@ -4,6 +4,7 @@ import { clockInZone, todayInZone } from './zonedDates';
 
 // Here rather than in schemas/apiKeys.ts, which the server checks with: the Settings page does not load zod.
 export const API_KEY_NAME_MAX = 80;
+export const API_KEY_SOURCES_MAX = 50;
 
 /** Why a new key's name cannot be sent, or null; the field stops at API_KEY_NAME_MAX characters. */
 export function apiKeyNameProblem(name: string): string | null {
