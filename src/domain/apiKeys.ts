@@ -11,6 +11,11 @@ export function apiKeyNameProblem(name: string): string | null {
   return name.trim() === '' ? 'Name is required' : null;
 }
 
+/** Why a key's sources cannot be sent, or null: a key reads and writes the bookings of its sources only. */
+export function apiKeySourcesProblem(sources: readonly string[]): string | null {
+  return sources.length === 0 ? 'Pick at least one source' : null;
+}
+
 /** "12 Nov 2026": en-US parts, as in history.ts, so September stays "Sep" whatever the platform's en-GB says. */
 function dateInZone(timezone: string, at: Date): string {
   const format = new Intl.DateTimeFormat('en-US', {
