@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { bookings, events } from '../../server/db/schema';
 import { addBooking, createCompany, type CompanyFixture } from './fixtures';
 import { bearer, describeEachDb, type TestApp } from './helpers';
+import { bookingRow, cancelChannelBooking, putChannelBooking } from './channelRequests';
 import { channelQuery, csvOf, sendImport } from './importRequests';
 
 // Check-ins and desk bookings hold against the two doors channels write through: the channel API and CSV imports.
@@ -18,21 +19,9 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const put = (t: TestApp, c: CompanyFixture, ref: string, payload: Record<string, unknown>, source = 'Viator') =>
-  t.app.inject({
-    method: 'PUT',
-    url: `/api/v1/bookings/${source}/${encodeURIComponent(ref)}`,
-    headers: bearer(c.apiKey),
-    payload,
-  });
-const cancel = (t: TestApp, c: CompanyFixture, ref: string, source = 'Viator') =>
-  t.app.inject({
-    method: 'DELETE',
-    url: `/api/v1/bookings/${source}/${encodeURIComponent(ref)}`,
-    headers: bearer(c.apiKey),
-  });
-const bookingById = async (t: TestApp, id: string) =>
-  (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0];
+const put = (t: TestApp, c: CompanyFixture, ref: string, payload: object) =>
+  putChannelBooking(t, c.apiKey, 'Viator', ref, payload);
+const cancel = (t: TestApp, c: CompanyFixture, ref: string) => cancelChannelBooking(t, c.apiKey, 'Viator', ref);
 const refusedList = (t: TestApp, token: string) =>
   t.app.inject({ url: '/api/imports/refused-changes', headers: bearer(token) });
 
@@ -70,8 +59,8 @@ describeEachDb('desk bookings and check-ins against channels and imports', (ctx)
     expect((await cancel(t, c, 'V-DESK')).statusCode).toBe(404);
     const made = await put(t, c, 'V-DESK', body({ date: '2036-08-01' }));
     expect([made.statusCode, made.json().manual]).toEqual([201, false]);
-    expect(await bookingById(t, carried.id)).toMatchObject({ date: DAY, cancelled: false, version: 1 });
-    expect(await bookingById(t, desk.id)).toMatchObject({ cancelled: false, version: 1 });
+    expect(await bookingRow(t, carried.id)).toMatchObject({ date: DAY, cancelled: false, version: 1 });
+    expect(await bookingRow(t, desk.id)).toMatchObject({ cancelled: false, version: 1 });
 
     const file = csvOf(
       `Manually added;Ana Viator;${FILE_DAY};10:00;Old Town Walk;2;0;Cancelled`,
@@ -83,8 +72,8 @@ describeEachDb('desk bookings and check-ins against channels and imports', (ctx)
       // The channel booking the API made, not the desk's.
       [3, 'update', 'Adults: 2 → 3; Children: 1 → 0; Date: 2036-08-01 → 2036-07-01'],
     ]);
-    expect(await bookingById(t, carried.id)).toMatchObject({ adults: 2, version: 1 });
-    expect(await bookingById(t, desk.id)).toMatchObject({ cancelled: false, version: 1 });
+    expect(await bookingRow(t, carried.id)).toMatchObject({ adults: 2, version: 1 });
+    expect(await bookingRow(t, desk.id)).toMatchObject({ cancelled: false, version: 1 });
   });
 
   it('refuses to cancel or move a booking with guests checked in (409), and lists each refusal for Managers', async () => {
@@ -111,7 +100,7 @@ describeEachDb('desk bookings and check-ins against channels and imports', (ctx)
     ]);
     const later = await put(t, c, 'V-IN', body({ time: '11:00' }));
     expect(later.json()).toMatchObject({ code: 'MOVE_CHECKED_IN', error: expect.stringMatching(/^time: /) });
-    expect(await bookingById(t, id)).toMatchObject({ date: DAY, time: '10:00', cancelled: false, version: 1 });
+    expect(await bookingRow(t, id)).toMatchObject({ date: DAY, time: '10:00', cancelled: false, version: 1 });
 
     expect((await refusedList(t, c.guide.token)).statusCode).toBe(403);
     const list = await refusedList(t, c.manager.token);
@@ -158,8 +147,8 @@ describeEachDb('desk bookings and check-ins against channels and imports', (ctx)
     expect((await refusedList(t, c.manager.token)).json()).toEqual([]);
     const applied = await sendImport(t.app, c.manager.token, 'apply', file);
     expect(applied.summary.listed.map((r) => [r.row, r.outcome, r.reason ?? ''])).toEqual(reasons);
-    expect(await bookingById(t, gone.id)).toMatchObject({ cancelled: false, version: 1 });
-    expect(await bookingById(t, moved.id)).toMatchObject({ date: DAY, version: 1 });
+    expect(await bookingRow(t, gone.id)).toMatchObject({ cancelled: false, version: 1 });
+    expect(await bookingRow(t, moved.id)).toMatchObject({ date: DAY, version: 1 });
     const list = (await refusedList(t, c.manager.token)).json() as Array<Record<string, unknown>>;
     expect(list.map((r) => [r.code, r.by, r.fileName, (r.booking as { bookingId: string }).bookingId])).toEqual([
       ['MOVE_CHECKED_IN', c.managerName, 'viator-2026-11.csv', 'V-2'],
@@ -203,6 +192,6 @@ describeEachDb('desk bookings and check-ins against channels and imports', (ctx)
       headers: bearer(c.manager.token),
     });
     expect(undo.statusCode).toBe(200);
-    expect(await bookingById(t, booking.id)).toMatchObject({ name: 'Bo Lind', cancelled: false });
+    expect(await bookingRow(t, booking.id)).toMatchObject({ name: 'Bo Lind', cancelled: false });
   });
 });

@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { apiKeys, bookings, events } from '../../server/db/schema';
 import { newApiKey } from '../../server/modules/channel/apiKeySecret';
 import { addBooking, createCompany, editBooking, type CompanyFixture } from './fixtures';
+import { bookingRow, cancelChannelBooking, putChannelBooking } from './channelRequests';
 import { bearer, createTestApp, DB_KINDS, describeEachDb, type TestApp } from './helpers';
 
 /** Years ahead: a departure that has started takes no channel bookings. */
@@ -19,12 +20,7 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const put = (t: TestApp, key: string, source: string, ref: string, payload = body()) =>
-  t.app.inject({ method: 'PUT', url: `/api/v1/bookings/${source}/${ref}`, headers: bearer(key), payload });
-const cancel = (t: TestApp, key: string, source: string, ref: string) =>
-  t.app.inject({ method: 'DELETE', url: `/api/v1/bookings/${source}/${ref}`, headers: bearer(key) });
-const bookingById = async (t: TestApp, id: string) =>
-  (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0];
-
+  putChannelBooking(t, key, source, ref, payload);
 /** The channel's change list, with every change of the company settled (older than the list's 30 seconds). */
 async function changes(t: TestApp, c: CompanyFixture, key = c.apiKey) {
   await t.db
@@ -60,10 +56,10 @@ describeEachDb("a channel key and its sources' bookings", (ctx) => {
       bookingId: 'G-1',
       phone: '+34 699 000 001',
     });
-    expect((await cancel(t, c.apiKey, 'Walkin', 'G-1')).statusCode).toBe(404);
+    expect((await cancelChannelBooking(t, c.apiKey, 'Walkin', 'G-1')).statusCode).toBe(404);
     const rename = await put(t, c.apiKey, 'Walkin', 'G-1', body({ name: 'Taken over' }));
     expect([rename.statusCode, rename.json().code]).toEqual([404, 'NOT_FOUND']);
-    expect(await bookingById(t, other.id)).toMatchObject({ cancelled: false, name: other.name });
+    expect(await bookingRow(t, other.id)).toMatchObject({ cancelled: false, name: other.name });
     expect((await put(t, c.apiKey, 'Viator', 'V-OWN')).statusCode).toBe(201);
     const listed = await changes(t, c);
     expect(listed.map((b) => b.bookingId)).toContain('V-OWN');

@@ -1,7 +1,5 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
@@ -13,6 +11,7 @@ import { errorCode, errorMessage } from '../../services/errors';
 import { ApiKeySecret } from './ApiKeySecret';
 import { createApiKey } from './apiKeysApi';
 import { fieldRefusal } from './keyRefusals';
+import { KeyDialogActions } from './KeyDialogActions';
 import { KeySourcesField } from './KeySourcesField';
 
 /** A name an active key already has is the name's problem, whatever the server's words. */
@@ -108,14 +107,7 @@ export function NewApiKeyDialog({ sources: options, onClose }: NewApiKeyDialogPr
               </Alert>
             )}
           </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="contained" loading={busy}>
-              Create key
-            </Button>
-          </DialogActions>
+          <KeyDialogActions submitLabel="Create key" busy={busy} onCancel={onClose} />
         </form>
       )}
     </Dialog>

@@ -1,7 +1,5 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -11,6 +9,7 @@ import type { ApiKey } from '../../domain/schemas/apiKeys';
 import { errorMessage } from '../../services/errors';
 import { usePickApiKeySourcesMutation } from './apiKeysApi';
 import { fieldRefusal } from './keyRefusals';
+import { KeyDialogActions } from './KeyDialogActions';
 import { KeySourcesField } from './KeySourcesField';
 
 interface PickKeySourcesDialogProps {
@@ -62,14 +61,7 @@ export function PickKeySourcesDialog({ apiKey, sources: options, onClose, onPick
             </Alert>
           )}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={isLoading}>
-            Save sources
-          </Button>
-        </DialogActions>
+        <KeyDialogActions submitLabel="Save sources" busy={isLoading} onCancel={onClose} />
       </form>
     </Dialog>
   );
