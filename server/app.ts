@@ -22,6 +22,7 @@ import { CheckInsService } from './modules/bookings/checkIns.service';
 import { GuideBookingsService } from './modules/bookings/guideBookings.service';
 import { apiKeysRoutes } from './modules/channel/apiKeys.routes';
 import { ApiKeysService } from './modules/channel/apiKeys.service';
+import { CallLimit } from './modules/channel/callLimit';
 import { channelRoutes } from './modules/channel/channel.routes';
 import { ChannelBookingsService } from './modules/channel/channelBookings.service';
 import { CatalogService } from './modules/companies/catalog.service';
@@ -85,7 +86,8 @@ export interface AppDeps {
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
-const HOUR_MS = 60 * 60_000;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 export const MAX_PARAM_LENGTH = 4000;
 
 /** Never logged: credentials travel in these. */
@@ -179,9 +181,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(timetableRoutes, { timetable: new TimetableService(tenancy) });
   await app.register(eventsRoutes, { history: new HistoryService(tenancy, deps.now) });
   await app.register(apiKeysRoutes, { apiKeys: new ApiKeysService(tenancy) });
+  const keyCalls = new CallLimit(
+    config.channelRateLimit,
+    MINUTE_MS,
+    'Too many calls with this API key, please slow down',
+  );
   await app.register(channelRoutes, {
-    channel: new ChannelBookingsService(tenancy, deps.now),
-    rateLimit: { max: config.channelRateLimit, timeWindow: 60_000 },
+    channel: new ChannelBookingsService(tenancy, keyCalls, deps.now),
+    refusedCalls: new CallLimit(
+      config.channelRefusedLimit,
+      MINUTE_MS,
+      'Too many refused calls from this address: check the API key, then try again later',
+    ),
   });
   await app.register(importsRoutes, { imports: new ImportsService(tenancy, deps.now) });
   await app.register(liveRoutes, {

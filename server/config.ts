@@ -28,6 +28,8 @@ const envSchema = z
     ADD_MEMBER_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
     /** Channel API calls per API key per minute (issue 24): several hundred a second fits a busy channel. */
     CHANNEL_RATE_LIMIT: z.coerce.number().int().min(1).default(30_000),
+    /** Channel API calls refused (401: no key, a wrong or revoked one) per address per minute, before it waits. */
+    CHANNEL_REFUSED_LIMIT: z.coerce.number().int().min(1).default(30),
     /**
      * Processes serving the API on PostgreSQL (node:cluster, sharing PORT). One Node process runs on one core; on a
      * machine with more, set this to the cores left over by PostgreSQL. The embedded database serves one process.
@@ -91,6 +93,7 @@ export interface Config {
   signupRateLimit: number;
   addMemberRateLimit: number;
   channelRateLimit: number;
+  channelRefusedLimit: number;
   trustProxy: boolean;
   serveSourceMaps: boolean;
   /** Worker processes (WEB_CONCURRENCY); above 1 only with `databaseUrl`. */
@@ -136,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
     addMemberRateLimit: e.ADD_MEMBER_RATE_LIMIT,
     channelRateLimit: e.CHANNEL_RATE_LIMIT,
+    channelRefusedLimit: e.CHANNEL_REFUSED_LIMIT,
     trustProxy: e.TRUST_PROXY,
     serveSourceMaps: e.SERVE_SOURCE_MAPS,
     workers: e.WEB_CONCURRENCY,

@@ -47,7 +47,7 @@ async function createApiKey(url: string, company: SeededCompany): Promise<string
   const res = await fetch(`${url}/api/company/api-keys`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench channel' }),
+    body: JSON.stringify({ name: 'Bench channel', sources: ['Viator'] }),
   });
   if (res.status !== 201) throw new Error(`API key: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { secret: string }).secret;

@@ -59,6 +59,11 @@ export const ERROR_CODES = {
   IDEMPOTENCY_KEY_REUSED: 'This `Idempotency-Key` came with another request body (keys are kept 30 days).',
   COUNTS_BELOW_CHECKED_IN: 'Fewer guests of a type than already checked in: check-ins are never lost.',
   CANCELLED: 'A cancelled booking is not reopened.',
+  CANCEL_CHECKED_IN:
+    'Guests of the booking are checked in: a channel does not cancel it (a Manager sees the refusal listed).',
+  MOVE_CHECKED_IN:
+    'Guests of the booking are checked in: a channel does not move it to another date, time or tour (a Manager ' +
+    'sees the refusal listed).',
   OVER_CAPACITY:
     'The booking would take more seats than its departure has left: `details` gives `seatsLeft` and `capacity`. ' +
     'A Manager may send `allowOverCapacity: true` to book anyway.',
@@ -73,6 +78,10 @@ export const ERROR_CODES = {
   LIVE_STREAM_LIMIT:
     'Too many live streams open for this member, company or address: retry after `Retry-After` seconds (a tab ' +
     'keeps one stream).',
+  API_KEY_NO_SOURCES:
+    'The API key was made before keys had sources and its name is no source’s: it is refused until a Manager picks ' +
+    'its sources (Settings › Channel API keys).',
+  API_KEY_SOURCES_SET: 'The key has its sources already; they stay as chosen. Make a new key for other sources.',
   EXPORT_LIMIT: 'Too many CSV downloads of the company at once: retry after `Retry-After` seconds.',
   INTERNAL: 'Something failed on the server (nothing of it is in the answer); the change, if any, was not made.',
   UNAVAILABLE: 'The server is busy (no database connection free): retry after `Retry-After` seconds.',
@@ -88,7 +97,11 @@ export const MEMBER = { 401: ['UNAUTHORIZED', 'API_KEY_NOT_ACCEPTED'] } as const
 /** A Manager's route: a Guide is refused. */
 export const MANAGER = { ...MEMBER, 403: ['FORBIDDEN'] } as const satisfies ErrorCodes;
 /** A channel's route, with an API key. */
-export const CHANNEL = { 401: ['UNAUTHORIZED'], 429: ['RATE_LIMITED'] } as const satisfies ErrorCodes;
+export const CHANNEL = {
+  401: ['UNAUTHORIZED'],
+  403: ['API_KEY_NO_SOURCES'],
+  429: ['RATE_LIMITED'],
+} as const satisfies ErrorCodes;
 /** Path parameters, a query or headers that are checked. */
 export const INPUT = { 400: ['VALIDATION'] } as const satisfies ErrorCodes;
 /** A JSON body. */

@@ -4,10 +4,16 @@ import { clockInZone, todayInZone } from './zonedDates';
 
 // Here rather than in schemas/apiKeys.ts, which the server checks with: the Settings page does not load zod.
 export const API_KEY_NAME_MAX = 80;
+export const API_KEY_SOURCES_MAX = 50;
 
 /** Why a new key's name cannot be sent, or null; the field stops at API_KEY_NAME_MAX characters. */
 export function apiKeyNameProblem(name: string): string | null {
   return name.trim() === '' ? 'Name is required' : null;
+}
+
+/** Why a key's sources cannot be sent, or null: a key reads and writes the bookings of its sources only. */
+export function apiKeySourcesProblem(sources: readonly string[]): string | null {
+  return sources.length === 0 ? 'Pick at least one source' : null;
 }
 
 /** "12 Nov 2026": en-US parts, as in history.ts, so September stays "Sep" whatever the platform's en-GB says. */

@@ -8,6 +8,8 @@ export const EVENT_KINDS = [
   'booking.cancelled',
   'booking.added',
   'booking.guideAssigned',
+  /** A channel's or an import's change the booking's check-ins kept out (cancel, move, fewer guests): not made. */
+  'booking.changeRefused',
   'slot.guidesSaved',
   'slot.noteSaved',
   'company.created',
@@ -19,6 +21,7 @@ export const EVENT_KINDS = [
   'team.memberRemoved',
   'channel.keyCreated',
   'channel.keyRevoked',
+  'channel.keySourcesPicked',
   'bookings.imported',
   'bookings.importUndone',
 ] as const;

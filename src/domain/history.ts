@@ -51,6 +51,9 @@ export function historySummary(entry: HistoryEntry): string {
     }
     case 'booking.guideAssigned':
       return `Guide → ${change('Guide')?.to ?? '—'}`;
+    case 'booking.changeRefused':
+      // Not made: a channel or an import asked for it while guests were checked in.
+      return `Refused, guests checked in: ${entry.changes.map(changeText).join(', ')}`;
     case 'slot.noteSaved': {
       // The log says "—" for an empty value.
       const note = change('Note')?.to;

@@ -1,5 +1,6 @@
 import { format, isValid, parse } from 'date-fns';
 import { ADD_ADULTS_MAX, ADD_OTHER_MAX, NAME_MAX, isValidPhone } from './booking';
+import { isManualReference, MANUAL_REFERENCE_REASON } from './bookingUpsert';
 import type { CustomerCounts } from './customerTypes';
 import { DAY_FORMAT, isCalendarDay } from './dates';
 import { DATE_FORMATS, IMPORT_FIELD_LABELS, type CountField, type DateFormatId, type ImportColumns } from './imports';
@@ -102,6 +103,7 @@ export function readImportRow(cells: readonly string[], plan: RowPlan, catalog: 
     const reference = cell('reference');
     if (!reference) refuse('reference', 'missing');
     if (reference.length > REFERENCE_MAX) refuse('reference', `longer than ${REFERENCE_MAX} characters`);
+    if (isManualReference(reference)) refuse('reference', MANUAL_REFERENCE_REASON);
     const name = cell('name');
     if (!name) refuse('name', 'missing');
     if (name.length > NAME_MAX) refuse('name', `longer than ${NAME_MAX} characters`);

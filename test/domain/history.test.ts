@@ -105,6 +105,11 @@ describe('historySummary', () => {
       'Guide → Lucia',
     ],
     [
+      "a channel's change refused for the guests checked in, which changed nothing",
+      { kind: 'booking.changeRefused', changes: [{ field: 'Date', from: '2036-07-01', to: '2037-01-15' }] },
+      'Refused, guests checked in: Date 2036-07-01 → 2037-01-15',
+    ],
+    [
       'a saved note',
       { kind: 'slot.noteSaved', changes: [{ field: 'Note', from: '—', to: 'Meet here' }] },
       'Note saved',

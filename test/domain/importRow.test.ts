@@ -65,6 +65,10 @@ describe('a CSV row read as a booking', () => {
 
   it.each([
     [{ 0: '' }, 'Booking ID: missing'],
+    [
+      { 0: 'Manually added' },
+      'Booking ID: "Manually added" marks a booking made in Tourdesk; it is no channel\'s reference',
+    ],
     [{ 1: '' }, 'Name: missing'],
     [{ 2: '31/02/2026' }, 'Date: "31/02/2026" is not a date as dd/MM/yyyy'],
     [{ 2: '2026-12-01' }, 'Date: "2026-12-01" is not a date as dd/MM/yyyy'],

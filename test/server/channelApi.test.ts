@@ -42,20 +42,21 @@ describeEachDb('the channel API', (ctx) => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(created.json());
     const logged = await eventsOf(t, id);
-    expect(logged.map((e) => [e.kind, e.memberName, e.memberId])).toEqual([['booking.added', 'API key Website', null]]);
+    expect(logged.map((e) => [e.kind, e.memberName, e.memberId])).toEqual([['booking.added', 'API key Viator', null]]);
   });
 
   it('updates a changed booking, keeps its check-ins, and refuses counts below them', async () => {
     const t = ctx();
     const id = (await put(t, c.apiKey, 'V-1002', booking())).json()._id as string;
     await t.db.update(bookings).set({ attendedAdults: 2 }).where(eq(bookings.id, id));
-    const moved = await put(t, c.apiKey, 'V-1002', booking({ time: '11:00', children: 0 }));
-    expect(moved.statusCode).toBe(200);
-    expect(moved.json()).toMatchObject({ time: '11:00', pax: 2, attendees: [{ Adults: 2 }] });
-    const fewer = await put(t, c.apiKey, 'V-1002', booking({ time: '11:00', adults: 1, children: 0 }));
+    const changed = await put(t, c.apiKey, 'V-1002', booking({ name: 'Ana María', children: 0 }));
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ name: 'Ana María', pax: 2, attendees: [{ Adults: 2 }] });
+    const fewer = await put(t, c.apiKey, 'V-1002', booking({ name: 'Ana María', adults: 1, children: 0 }));
     expect(fewer.statusCode).toBe(409);
     expect(fewer.json()).toMatchObject({ code: 'COUNTS_BELOW_CHECKED_IN', error: expect.stringMatching(/^adults: /) });
-    expect((await eventsOf(t, id)).map((e) => e.kind).sort()).toEqual(['booking.added', 'booking.edited']);
+    const kinds = (await eventsOf(t, id)).map((e) => e.kind).sort();
+    expect(kinds).toEqual(['booking.added', 'booking.changeRefused', 'booking.edited']);
   });
 
   it('cancels by DELETE (or a cancelled body), and a cancelled booking is not reopened', async () => {
@@ -71,8 +72,15 @@ describeEachDb('the channel API', (ctx) => {
     const reopen = await put(t, c.apiKey, 'V-1003', booking());
     expect(reopen.statusCode).toBe(409);
     expect(reopen.json()).toMatchObject({ code: 'CANCELLED' });
-    const viaBody = await put(t, c.apiKey, 'V-1004', booking({ cancelled: true }));
-    expect(viaBody.json()).toMatchObject({ cancelled: true });
+    await put(t, c.apiKey, 'V-1004', booking());
+    const viaBody = await put(t, c.apiKey, 'V-1004', booking({ cancelled: true, name: 'Someone else' }));
+    // Cancelled as it was: a cancellation changes nothing else.
+    expect([viaBody.statusCode, viaBody.json()]).toEqual([
+      200,
+      expect.objectContaining({ cancelled: true, name: 'Ana Viator' }),
+    ]);
+    const neverBooked = await put(t, c.apiKey, 'V-1007', booking({ cancelled: true }));
+    expect([neverBooked.statusCode, neverBooked.json().code]).toEqual([404, 'NOT_FOUND']);
     const unknown = await t.app.inject({
       method: 'DELETE',
       url: '/api/v1/bookings/Viator/NOPE',
@@ -118,8 +126,9 @@ describeEachDb('the channel API', (ctx) => {
       error: "tour: not one of this company's tours (Settings › Tours)",
       code: 'UNKNOWN_TOUR',
     });
+    // A source the key does not reach is no booking of it, whether the company has the source or not.
     const source = await put(t, c.apiKey, 'V-1005', booking(), 'Nowhere');
-    expect(source.json()).toMatchObject({ code: 'UNKNOWN_SOURCE' });
+    expect([source.statusCode, source.json().code]).toEqual([404, 'NOT_FOUND']);
     const empty = await put(t, c.apiKey, 'V-1005', booking({ adults: 0, children: 0 }));
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toMatch(/^adults: /);
@@ -186,8 +195,8 @@ describeEachDb('API keys', (ctx) => {
     b = await createCompany(ctx().app, ctx().db);
   });
 
-  const create = (t: TestApp, token: string, name: string) =>
-    t.app.inject({ method: 'POST', url: '/api/company/api-keys', headers: bearer(token), payload: { name } });
+  const create = (t: TestApp, token: string, name: string, sources = ['Viator']) =>
+    t.app.inject({ method: 'POST', url: '/api/company/api-keys', headers: bearer(token), payload: { name, sources } });
 
   it('are made by a Manager, shown once and stored only as a hash', async () => {
     const t = ctx();
@@ -199,7 +208,9 @@ describeEachDb('API keys', (ctx) => {
     expect(JSON.stringify(row)).not.toContain(secret.split('_').at(-1));
     const list = await t.app.inject({ url: '/api/company/api-keys', headers: bearer(a.manager.token) });
     expect(list.body).not.toContain(secret);
-    expect(list.json()).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Channel manager' })]));
+    expect(list.json()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'Channel manager', sources: ['Viator'] })]),
+    );
     expect((await create(t, a.manager.token, 'channel MANAGER')).statusCode).toBe(409);
     expect((await create(t, a.guide.token, 'Mine')).statusCode).toBe(403);
     // The new key works, and its use is shown.

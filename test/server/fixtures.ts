@@ -12,17 +12,19 @@ import { bearer, login, uniqueEmail, type SignedIn } from './helpers';
 export const PASSWORD = 'fixture-password';
 export const TOURS = ['Old Town Walk', 'Hop-On Harbour Cruise'] as const;
 export const SOURCES = ['Walkin', 'Viator', 'Manual'] as const;
+type Source = (typeof SOURCES)[number];
 
 let passwordHash: Promise<string> | undefined;
 
 export interface CompanyFixture {
   companyId: string;
   tourIds: Record<(typeof TOURS)[number], string>;
+  sourceIds: Record<Source, string>;
   manager: SignedIn;
   guide: SignedIn;
   managerName: string;
   guideName: string;
-  /** The company's channel API key (`/api/v1`), and its id. */
+  /** The company's channel API key (`/api/v1`) for its Viator bookings, and its id. */
   apiKey: string;
   apiKeyId: string;
 }
@@ -36,7 +38,8 @@ export async function createCompany(
   const { managerEmail, guideEmail, ...company } = await insertCompany(db, settings);
   const key = newApiKey(company.companyId);
   const { id, prefix, secretHash } = key;
-  await db.insert(apiKeys).values({ companyId: company.companyId, id, name: 'Website', prefix, secretHash });
+  const sourceIds = [company.sourceIds.Viator];
+  await db.insert(apiKeys).values({ companyId: company.companyId, id, name: 'Viator', prefix, secretHash, sourceIds });
   return {
     ...company,
     apiKey: key.key,
@@ -73,9 +76,10 @@ export async function insertCompany(db: Db, settings: Partial<typeof companies.$
     db,
     TOURS.map((label, position) => ({ companyId, id: tourIds[label], key: `tour-${position}`, label, position })),
   );
+  const sourceIds = Object.fromEntries(SOURCES.map((label) => [label, uuidv7()])) as Record<Source, string>;
   await insertSources(
     db,
-    SOURCES.map((label, position) => ({ companyId, id: uuidv7(), key: label.toLowerCase(), label, position })),
+    SOURCES.map((label, position) => ({ companyId, id: sourceIds[label], key: label.toLowerCase(), label, position })),
   );
   await insertUser(db, {
     companyId,
@@ -95,7 +99,7 @@ export async function insertCompany(db: Db, settings: Partial<typeof companies.$
     assignable: false,
     passwordHash: hash,
   });
-  return { companyId, tourIds, managerName, guideName, managerEmail, guideEmail };
+  return { companyId, tourIds, sourceIds, managerName, guideName, managerEmail, guideEmail };
 }
 
 export function addBooking(

@@ -52,6 +52,7 @@ export async function createTestApp(
     signupRateLimit: 1000,
     loginAddressRateLimit: 1000,
     addMemberRateLimit: 1000,
+    channelRefusedLimit: 1000,
     ...overrides,
   };
   const app = await buildApp(config, { database, now: deps.now });

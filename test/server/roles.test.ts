@@ -26,11 +26,14 @@ const MANAGER_ONLY = [
   'POST /api/bookings/fees',
   'POST /api/company/:companyId/sources',
   'POST /api/company/:companyId/tours',
-  // Issue 24: the channel API's keys.
+  // Issue 24: the channel API's keys; issue 34: the sources of a key made before keys had them.
   'POST /api/company/api-keys',
+  'PATCH /api/company/api-keys/:id',
   // Issue 24: CSV import.
   'GET /api/imports',
   'GET /api/imports/mappings',
+  // Issue 34: channel writes and import rows refused for the guests checked in.
+  'GET /api/imports/refused-changes',
   'POST /api/imports/:id/undo',
   'POST /api/imports/apply',
   'POST /api/imports/inspect',

@@ -30,7 +30,7 @@ import {
 } from '../../src/domain/schemas/team';
 import { encodeNameList } from '../../src/domain/reports';
 import { newApiKey } from '../../server/modules/channel/apiKeySecret';
-import { newApiKeyBodySchema } from '../../src/domain/schemas/apiKeys';
+import { apiKeySourcesBodySchema, newApiKeyBodySchema } from '../../src/domain/schemas/apiKeys';
 import { channelBookingBodySchema, channelChangesQuerySchema } from '../../src/domain/schemas/channel';
 import { importQuerySchema, inspectQuerySchema } from '../../src/domain/schemas/imports';
 import { noteUniqueId } from '../../src/domain/slotRules';
@@ -54,9 +54,9 @@ export interface Target {
   source: string;
   noteKey: string;
   bookingIds: string[];
-  /** The channel reference of the first booking (`/api/v1/bookings/{source}/{externalId}`). */
+  /** The channel reference of a booking no one is checked in on (`/api/v1/bookings/{source}/{externalId}`). */
   externalId: string;
-  /** An API key besides the company's first, for the revoke route. */
+  /** An API key besides the company's first, made before keys had sources: for the sources and revoke routes. */
   spareKeyId: string;
   /** A CSV import that may still be undone: it created one booking, at 11:00 in the target's tour. */
   importId: string;
@@ -90,7 +90,13 @@ export async function seedTarget(app: FastifyInstance, db: Db): Promise<Target> 
     validUntil: null,
     capacity: 12,
   });
-  await insertSources(db, [{ companyId, id: uuidv7(), key: `desk-${suffix}`, label: source, position: 9 }]);
+  const sourceId = uuidv7();
+  await insertSources(db, [{ companyId, id: sourceId, key: `desk-${suffix}`, label: source, position: 9 }]);
+  // The company's key reaches the target's bookings too.
+  await db
+    .update(schema.apiKeys)
+    .set({ sourceIds: [company.sourceIds.Viator, sourceId] })
+    .where(eq(schema.apiKeys.id, company.apiKeyId));
   const guideName = company.guideName;
   const booked = await Promise.all(
     ['Lucía', 'Jonas'].map((first, i) =>
@@ -163,6 +169,16 @@ export async function seedTarget(app: FastifyInstance, db: Db): Promise<Target> 
     name: `Imported ${suffix}`,
     bookingId: `IMP-${suffix}`,
   });
+  // A channel's booking with no one checked in yet, which the channel routes may change and cancel.
+  const channelBooking = await addBooking(db, companyId, {
+    date: SLOT_DAY,
+    time: SLOT_TIME,
+    tour,
+    source,
+    name: `Channel ${suffix}`,
+    bookingId: `CH-${suffix}`,
+    adults: 3,
+  });
   const byManager = { companyId, memberId: company.manager.user._id, memberName: company.managerName };
   await db.insert(schema.events).values([
     {
@@ -171,6 +187,15 @@ export async function seedTarget(app: FastifyInstance, db: Db): Promise<Target> 
       bookingIds: [imported.id],
       ...{ day: SLOT_DAY, time: '11:00', tour, operationId: importId },
       after: { Name: imported.name, Adults: 2 },
+    },
+    // A cancellation the first booking's check-ins kept out, as the Managers' list of refusals shows it.
+    {
+      ...byManager,
+      kind: 'booking.changeRefused',
+      bookingIds: [booked[0]!.id],
+      ...{ day: SLOT_DAY, time: SLOT_TIME, tour, operationId: importId },
+      before: { Cancelled: false, 'Checked in': 2 },
+      after: { Cancelled: true, File: importFile, Refused: 'CANCEL_CHECKED_IN' },
     },
     {
       ...byManager,
@@ -189,7 +214,7 @@ export async function seedTarget(app: FastifyInstance, db: Db): Promise<Target> 
     source,
     noteKey,
     bookingIds: booked.map((b) => b.id),
-    externalId: booked[0]?.bookingId ?? '',
+    externalId: channelBooking.bookingId,
     spareKeyId,
     importId,
     guideId,
@@ -213,7 +238,7 @@ export async function seedTarget(app: FastifyInstance, db: Db): Promise<Target> 
       company.apiKeyId,
       spareKeyId,
       importId,
-      ...[...booked, imported].flatMap((b) => [b.id, b.name, b.bookingId]),
+      ...[...booked, imported, channelBooking].flatMap((b) => [b.id, b.name, b.bookingId]),
     ],
   };
 }
@@ -326,7 +351,8 @@ export const bodyFillers = new Map<unknown, Fill<Record<string, unknown>>>([
     channelBookingBodySchema,
     (t) => ({ name: `Channel guest ${(fillCount += 1)}`, date: t.day, time: t.time, tour: t.tour, adults: 3 }),
   ],
-  [newApiKeyBodySchema, () => ({ name: `Key ${(fillCount += 1)}` })],
+  [newApiKeyBodySchema, (t) => ({ name: `Key ${(fillCount += 1)}`, sources: [t.source] })],
+  [apiKeySourcesBodySchema, (t) => ({ sources: [t.source] })],
   [saveNoteBodySchema, (t) => ({ uniqueId: t.noteKey, note: `Bring the life jackets ${(fillCount += 1)}` })],
   [companySettingsBodySchema, () => ({ beforeTime: 45 + ((fillCount += 1) % 10) })],
   [catalogEntryBodySchema, () => ({ label: `Night Walk ${(fillCount += 1)}` })],
@@ -373,7 +399,7 @@ export const queryFillers = new Map<unknown, Fill<Record<string, string>>>([
   ],
 ]);
 
-/** Routes that take a file rather than JSON: a CSV renaming the target's first booking (the import's query above). */
+/** Routes that take a file rather than JSON: a CSV renaming the target's channel booking (the import's query above). */
 export const fileFillers: Record<string, Fill<string>> = Object.fromEntries(
   ['inspect', 'preview', 'apply'].map((mode) => [
     `POST /api/imports/${mode}`,

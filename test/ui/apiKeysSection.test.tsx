@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ApiKey } from '../../src/domain/schemas/apiKeys';
 import { pinClockAt } from './clock';
-import { apiUrl, signedIn } from './fixtures';
+import { apiUrl, company, makeUser, signedIn } from './fixtures';
 import { renderRoute } from './renderWithProviders';
 import { server } from './server';
 
@@ -21,6 +21,7 @@ const website: ApiKey = {
   createdBy: 'Marta',
   lastUsedAt: '2026-11-12T09:02:00Z',
   revokedAt: null,
+  sources: ['Website'],
 };
 const oldChannelManager: ApiKey = {
   _id: 'key-0',
@@ -30,16 +31,40 @@ const oldChannelManager: ApiKey = {
   createdBy: null,
   lastUsedAt: null,
   revokedAt: '2026-06-01T10:00:00Z',
+  sources: [],
 };
+/** Made before keys had sources, with a name no source has: refused until a Manager picks them. */
+const bookingEngine: ApiKey = {
+  _id: 'key-3',
+  name: 'Booking engine',
+  prefix: 'tdk_5e5e5e5e',
+  createdAt: '2026-05-01T10:00:00Z',
+  createdBy: 'Marta',
+  lastUsedAt: null,
+  revokedAt: null,
+  sources: [],
+};
+/** The company's sources: an archived one is offered to no new key. */
+const manager = makeUser({
+  company: {
+    ...company,
+    sources: [
+      { id: 'walkin', label: 'Walkin' },
+      { id: 'viator', label: 'Viator' },
+      { id: 'website', label: 'Website' },
+      { id: 'fax', label: 'Fax desk', archived: true },
+    ],
+  },
+});
 
 /** The server's API key routes over a list they change: every request is recorded. */
 function serveKeys(initial: ApiKey[] = [website, oldChannelManager]) {
   let keys = [...initial];
   const requests: Array<{ method: string; path: string; body?: unknown }> = [];
   const record = async (request: Request) => {
-    const body = request.method === 'POST' ? await request.json() : undefined;
+    const body = ['POST', 'PATCH'].includes(request.method) ? await request.json() : undefined;
     requests.push({ method: request.method, path: new URL(request.url).pathname, ...(body ? { body } : {}) });
-    return body as { name: string } | undefined;
+    return body as { name: string; sources: string[] } | undefined;
   };
   server.use(
     http.get(apiUrl('/api/company/api-keys'), async ({ request }) => {
@@ -47,10 +72,11 @@ function serveKeys(initial: ApiKey[] = [website, oldChannelManager]) {
       return HttpResponse.json(keys);
     }),
     http.post(apiUrl('/api/company/api-keys'), async ({ request }) => {
-      const { name } = (await record(request))!;
+      const { name, sources } = (await record(request))!;
       const key: ApiKey = {
         _id: 'key-2',
         name,
+        sources,
         prefix: 'tdk_9c0d1e2f',
         createdAt: new Date().toISOString(),
         createdBy: 'Maria Manager',
@@ -59,6 +85,11 @@ function serveKeys(initial: ApiKey[] = [website, oldChannelManager]) {
       };
       keys = [key, ...keys];
       return HttpResponse.json({ key, secret: SECRET }, { status: 201 });
+    }),
+    http.patch(apiUrl('/api/company/api-keys/:id'), async ({ request, params }) => {
+      const { sources } = (await record(request))!;
+      keys = keys.map((k) => (k._id === params.id ? { ...k, sources } : k));
+      return HttpResponse.json(keys.find((k) => k._id === params.id));
     }),
     http.delete(apiUrl('/api/company/api-keys/:id'), async ({ request, params }) => {
       await record(request);
@@ -69,7 +100,7 @@ function serveKeys(initial: ApiKey[] = [website, oldChannelManager]) {
   return requests;
 }
 
-const renderSettings = () => renderRoute('/settings', { preloadedState: signedIn() });
+const renderSettings = () => renderRoute('/settings', { preloadedState: signedIn(manager) });
 const section = () => screen.findByRole('region', { name: 'Channel API keys' });
 const writes = (requests: Array<{ method: string }>) => requests.filter((r) => r.method !== 'GET');
 
@@ -99,8 +130,11 @@ describe('channel API keys on the settings page', () => {
     expect(within(row).getByText('Last used 10:02 today')).toBeVisible();
     expect(within(row).queryByText('Revoked')).not.toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Revoke Website key' })).toBeEnabled();
+    expect(within(row).getByText('Sources: Website')).toBeVisible();
+    expect(within(row).queryByRole('button', { name: /Pick sources/ })).not.toBeInTheDocument();
 
     const revoked = within(keys).getByRole('listitem', { name: 'Old channel manager' });
+    expect(within(revoked).queryByText(/sources/i)).not.toBeInTheDocument();
     expect(within(revoked).getByText('Revoked')).toBeVisible();
     expect(within(revoked).getByText('Created 1 Mar 2026')).toBeVisible();
     expect(within(revoked).getByText('Never used')).toBeVisible();
@@ -123,11 +157,27 @@ describe('channel API keys on the settings page', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'New API key' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), ' Booking engine ');
+    const sources = within(dialog).getByRole('group', { name: 'Sources' });
+    expect(
+      within(sources)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['Walkin', 'Viator', 'Website']);
+    await user.click(within(dialog).getByRole('button', { name: 'Create key' }));
+    expect(sources).toHaveAccessibleDescription('Pick at least one source');
+    expect(writes(requests)).toEqual([]);
+    await user.click(within(sources).getByRole('checkbox', { name: 'Website' }));
+    await user.click(within(sources).getByRole('checkbox', { name: 'Viator' }));
+    expect(sources).toHaveAccessibleDescription('The key reads and writes the bookings of these sources only');
     await user.click(within(dialog).getByRole('button', { name: 'Create key' }));
 
     const shown = await screen.findByRole('dialog', { name: 'API key Booking engine created' });
     expect(writes(requests)).toEqual([
-      { method: 'POST', path: '/api/company/api-keys', body: { name: 'Booking engine' } },
+      {
+        method: 'POST',
+        path: '/api/company/api-keys',
+        body: { name: 'Booking engine', sources: ['Viator', 'Website'] },
+      },
     ]);
     expect(within(shown).getByRole('textbox', { name: 'API key' })).toHaveValue(SECRET);
     expect(within(shown).getByRole('textbox', { name: 'API key' })).toHaveAttribute('readonly');
@@ -150,6 +200,7 @@ describe('channel API keys on the settings page', () => {
     expect(document.body.innerHTML).not.toContain(SECRET);
     const added = await within(keys).findByRole('listitem', { name: 'Booking engine' });
     expect(within(added).getByText('tdk_9c0d1e2f…')).toBeVisible();
+    expect(within(added).getByText('Sources: Viator, Website')).toBeVisible();
     expect(within(added).getByText('Created 12 Nov 2026 by Maria Manager')).toBeVisible();
     expect(within(added).getByText('Never used')).toBeVisible();
     expect(requests.filter((r) => r.method === 'GET')).toHaveLength(2);
@@ -162,6 +213,7 @@ describe('channel API keys on the settings page', () => {
     await user.click(within(await section()).getByRole('button', { name: 'New API key' }));
     const dialog = await screen.findByRole('dialog', { name: 'New API key' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Website');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Website' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create key' }));
     const shown = await screen.findByRole('dialog', { name: 'API key Website created' });
 
@@ -196,13 +248,63 @@ describe('channel API keys on the settings page', () => {
     expect(posted).toEqual([]);
 
     await user.type(name, 'Website');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Website' }));
     expect(name).toBeValid();
     await user.click(within(dialog).getByRole('button', { name: 'Create key' }));
     await waitFor(() => expect(name).toHaveAccessibleDescription('An API key named Website already exists'));
     expect(name).toBeInvalid();
     expect(screen.getByRole('dialog', { name: 'New API key' })).toBeVisible();
     expect(screen.queryByRole('textbox', { name: 'API key' })).not.toBeInTheDocument();
-    expect(posted).toEqual([{ name: 'Website' }]);
+    expect(posted).toEqual([{ name: 'Website', sources: ['Website'] }]);
+  });
+
+  it('shows a source the server refuses (archived meanwhile) under the sources', async () => {
+    serveKeys();
+    server.use(
+      http.post(apiUrl('/api/company/api-keys'), () =>
+        HttpResponse.json(
+          { error: "sources: not one of this company's sources (Settings › Sources)", code: 'UNKNOWN_SOURCE' },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderSettings();
+    await user.click(within(await section()).getByRole('button', { name: 'New API key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New API key' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Viator');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Viator' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create key' }));
+    const sources = within(dialog).getByRole('group', { name: 'Sources' });
+    await waitFor(() =>
+      expect(sources).toHaveAccessibleDescription("Not one of this company's sources (Settings › Sources)"),
+    );
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says a key without sources is refused, and lets the Manager pick them once', async () => {
+    const requests = serveKeys([bookingEngine, website]);
+    const { user } = renderSettings();
+    const keys = await section();
+    const row = await within(keys).findByRole('listitem', { name: 'Booking engine' });
+    expect(within(row).getByText('No sources yet: the key is refused until you pick them')).toBeVisible();
+
+    await user.click(within(row).getByRole('button', { name: 'Pick sources for the Booking engine key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sources of Booking engine' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save sources' }));
+    expect(within(dialog).getByRole('group', { name: 'Sources' })).toHaveAccessibleDescription(
+      'Pick at least one source',
+    );
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Viator' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save sources' }));
+
+    expect(await screen.findByText('Booking engine reaches Viator')).toBeVisible();
+    expect(writes(requests)).toEqual([
+      { method: 'PATCH', path: '/api/company/api-keys/key-3', body: { sources: ['Viator'] } },
+    ]);
+    const picked = within(keys).getByRole('listitem', { name: 'Booking engine' });
+    expect(within(picked).getByText('Sources: Viator')).toBeVisible();
+    expect(within(picked).queryByText(/No sources yet/)).not.toBeInTheDocument();
+    expect(within(picked).queryByRole('button', { name: /Pick sources/ })).not.toBeInTheDocument();
   });
 
   it('asks before revoking, sends the DELETE, and the key shows as revoked', async () => {

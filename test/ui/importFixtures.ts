@@ -1,4 +1,6 @@
-import type { PastImport } from '../../src/domain/schemas/imports';
+import { http, HttpResponse } from 'msw';
+import type { PastImport, RefusedChange } from '../../src/domain/schemas/imports';
+import { apiUrl } from './fixtures';
 
 /** An import as Recent imports lists it (at 09:59 in UTC: 10:59 in Madrid), one that may still be undone. */
 export const pastImport = (over: Partial<PastImport> = {}): PastImport => ({
@@ -16,3 +18,7 @@ export const pastImport = (over: Partial<PastImport> = {}): PastImport => ({
   undone: null,
   ...over,
 });
+
+/** The import page's list of changes refused for check-ins: none unless told. */
+export const refusedChangesRoute = (list: RefusedChange[] = []) =>
+  http.get(apiUrl('/api/imports/refused-changes'), () => HttpResponse.json(list));

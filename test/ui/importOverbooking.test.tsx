@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import type { ImportSummary } from '../../src/domain/imports';
 import { apiUrl, company, makeUser, signedIn } from './fixtures';
 import { renderRoute } from './renderWithProviders';
+import { refusedChangesRoute } from './importFixtures';
 import { server } from './server';
 
 const manager = makeUser({ company: { ...company, sources: [...company.sources, { id: 'viator', label: 'Viator' }] } });
@@ -21,6 +22,7 @@ function serveImports() {
   const queries: Array<{ mode: string; query: Record<string, string> }> = [];
   server.use(
     http.get(apiUrl('/api/imports/mappings'), () => HttpResponse.json([])),
+    refusedChangesRoute(),
     http.get(apiUrl('/api/imports'), () => HttpResponse.json([])),
     http.post(apiUrl('/api/imports/inspect'), () =>
       HttpResponse.json({ encoding: 'utf-8', delimiter: 'semicolon', columns: HEADER, sample: [] }),

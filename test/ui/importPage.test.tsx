@@ -6,7 +6,7 @@ import type { ImportMapping, InspectedFile, PastImport } from '../../src/domain/
 import { pinClockAt } from './clock';
 import { apiUrl, company, gate, makeUser, signedIn } from './fixtures';
 import { renderRoute } from './renderWithProviders';
-import { pastImport } from './importFixtures';
+import { pastImport, refusedChangesRoute } from './importFixtures';
 import { server } from './server';
 import { theme } from '../../src/app/theme';
 
@@ -73,6 +73,7 @@ function serveImports(
   };
   server.use(
     http.get(apiUrl('/api/imports/mappings'), () => HttpResponse.json(mappings)),
+    refusedChangesRoute(),
     http.get(apiUrl('/api/imports'), () => HttpResponse.json(past)),
     http.post(apiUrl('/api/imports/inspect'), async ({ request }) => {
       await record(request);
@@ -233,6 +234,7 @@ describe('the import page', () => {
       ['H3', 'Columns'],
       ['H3', 'Tours this file names differently'],
       ['H2', 'Recent imports'],
+      ['H2', 'Refused: guests checked in'],
     ]);
     const size = (variant: 'h1' | 'h2' | 'h3' | 'body1') => parseFloat(String(theme.typography[variant].fontSize));
     expect(size('h1')).toBeGreaterThan(size('h2'));

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import type { PastImport } from '../../src/domain/schemas/imports';
 import { pinClockAt } from './clock';
 import { apiUrl, makeUser, signedIn } from './fixtures';
-import { pastImport } from './importFixtures';
+import { pastImport, refusedChangesRoute } from './importFixtures';
 import { renderRoute } from './renderWithProviders';
 import { server } from './server';
 
@@ -20,6 +20,7 @@ describe('an import in Recent imports', () => {
     let shown = list;
     server.use(
       http.get(apiUrl('/api/imports/mappings'), () => HttpResponse.json([])),
+      refusedChangesRoute(),
       http.get(apiUrl('/api/imports'), () => HttpResponse.json(shown)),
       http.post(apiUrl('/api/imports/:id/undo'), ({ params }) => {
         undos.push(String(params.id));

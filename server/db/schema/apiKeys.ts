@@ -15,6 +15,11 @@ export const apiKeys = pgTable(
     prefix: text('prefix').notNull(),
     /** SHA-256 of the secret, hex: the secret is 256 random bits, so a slow hash would add nothing. */
     secretHash: text('secret_hash').notNull(),
+    /**
+     * The sources (row ids) whose bookings the key reads and writes; null for a key made before keys had sources,
+     * whose name is no source's: refused until a Manager picks them.
+     */
+    sourceIds: uuid('source_ids').array(),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),

@@ -28,6 +28,8 @@ export const bookings = pgTable(
     bookingId: text('booking_id').notNull().default(''),
     name: text('name').notNull(),
     phone: text('phone'),
+    /** The phone is the one a channel sent through the API: only such a phone is shown back to the channel's keys. */
+    phoneFromChannel: boolean('phone_from_channel').notNull().default(false),
     date: date('date', { mode: 'string' }).notNull(),
     time: text('time').notNull(),
     tour: text('tour').notNull(),

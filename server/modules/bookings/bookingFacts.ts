@@ -1,8 +1,9 @@
 import type { SeatMove } from '../../../src/domain/capacity';
 import { CUSTOMER_TYPES, totalCount } from '../../../src/domain/customerTypes';
 import type { BookingSnapshot } from '../../../src/domain/bookingChanges';
+import type { ExistingBooking, UpsertRefusal, WantedBooking } from '../../../src/domain/bookingUpsert';
 import type { EventSlot } from '../../../src/domain/events';
-import type { Facts } from '../events/eventLog';
+import { changedFacts, type Change, type Facts } from '../events/eventLog';
 import { attendedCounts, bookedCounts } from './bookings.mapper';
 import type { BookingRow } from './bookings.repository';
 
@@ -71,5 +72,35 @@ export function seatMoveOf(row: BookingRow | undefined, wanted: BookingSnapshot)
       slot: { day: wanted.date, time: wanted.time, tour: wanted.tour },
       pax: wanted.cancelled ? 0 : totalCount(wanted.counts),
     },
+  };
+}
+
+/** A booking as a channel's write finds it (bookingUpsert.ts). */
+export const existingBooking = (row: BookingRow): ExistingBooking => ({
+  snapshot: rowSnapshot(row),
+  attended: attendedCounts(row),
+});
+
+/**
+ * The event of a channel's or an import's change that the booking's check-ins kept out: what it asked for beside the
+ * booking now, and the guests checked in. It changes nothing; it is there for the Manager's list of such refusals.
+ * The phone is left out: a refusal is about guests, and the list is read whatever the company shows of phones.
+ */
+export function refusedChange(
+  row: BookingRow,
+  wanted: WantedBooking,
+  refusal: UpsertRefusal,
+  /** Where the change came from, e.g. an import's `File`. */
+  origin: Facts = {},
+): Change {
+  const now = rowSnapshot(row);
+  const asked = refusal.code === 'CANCEL_CHECKED_IN' ? { ...now, cancelled: true } : { ...now, ...wanted };
+  const { before, after } = changedFacts(snapshotFacts(now), snapshotFacts({ ...asked, phone: now.phone }));
+  return {
+    kind: 'booking.changeRefused',
+    bookingIds: [row.id],
+    slot: slotOfBooking(row),
+    before: { ...before, 'Checked in': totalCount(attendedCounts(row)) },
+    after: { ...after, ...origin, Refused: refusal.code },
   };
 }

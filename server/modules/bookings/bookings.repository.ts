@@ -10,6 +10,7 @@ export type BookingUpdate = Partial<
     BookingRow,
     | 'name'
     | 'phone'
+    | 'phoneFromChannel'
     | 'date'
     | 'time'
     | 'tour'
@@ -147,9 +148,16 @@ export async function updateBooking(
 ): Promise<BookingRow | undefined> {
   const conditions = [eq(bookings.companyId, companyId), eq(bookings.id, id), eq(bookings.cancelled, false)];
   if (expectedVersion !== undefined) conditions.push(eq(bookings.version, expectedVersion));
+  // A phone written by anyone but a channel is no longer the one the channel sent (which its key may read back).
+  const phoneOwner =
+    changes.phone !== undefined && changes.phoneFromChannel === undefined
+      ? {
+          phoneFromChannel: sql`${bookings.phoneFromChannel} and ${bookings.phone} is not distinct from ${changes.phone}`,
+        }
+      : {};
   const [row] = await db
     .update(bookings)
-    .set({ ...changes, version: sql`${bookings.version} + 1`, updatedAt: sql`now()` })
+    .set({ ...changes, ...phoneOwner, version: sql`${bookings.version} + 1`, updatedAt: sql`now()` })
     .where(and(...conditions))
     .returning(columns);
   return row;

@@ -1,8 +1,15 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { apiKeys, users } from '../../db/schema';
+import { apiKeys, sources, users } from '../../db/schema';
 
-export type ApiKeyRow = typeof apiKeys.$inferSelect & { createdByName: string | null };
+export type ApiKeyRow = Omit<typeof apiKeys.$inferSelect, 'sourceIds'> & {
+  createdByName: string | null;
+  sources: string[];
+};
+
+/** The key's sources by their names now (a renamed source stays the key's), in the company's order. */
+const sourceLabels = sql<string[]>`(select coalesce(json_agg(s.label order by s.position, s.label), '[]'::json)
+  from ${sources} s where s.company_id = ${apiKeys.companyId} and s.id = any(${apiKeys.sourceIds}))`;
 
 const listed = {
   companyId: apiKeys.companyId,
@@ -15,6 +22,7 @@ const listed = {
   lastUsedAt: apiKeys.lastUsedAt,
   revokedAt: apiKeys.revokedAt,
   createdByName: users.name,
+  sources: sourceLabels,
 };
 
 const withCreator = (db: Db) =>
@@ -46,6 +54,23 @@ export async function activeKeyNamed(db: Db, companyId: string, name: string): P
   return rows.length > 0;
 }
 
+/** Gives sources to an unrevoked key that has none; false when there is no such key, or it has its sources. */
+export async function setApiKeySources(db: Db, companyId: string, id: string, sourceIds: string[]): Promise<boolean> {
+  const rows = await db
+    .update(apiKeys)
+    .set({ sourceIds })
+    .where(
+      and(
+        eq(apiKeys.companyId, companyId),
+        eq(apiKeys.id, id),
+        isNull(apiKeys.revokedAt),
+        sql`coalesce(cardinality(${apiKeys.sourceIds}), 0) = 0`,
+      ),
+    )
+    .returning({ id: apiKeys.id });
+  return rows.length > 0;
+}
+
 export async function revokeApiKey(db: Db, companyId: string, id: string): Promise<boolean> {
   const rows = await db
     .update(apiKeys)
@@ -64,6 +89,7 @@ export async function findKeyForCall(db: Db, companyId: string, id: string) {
       secretHash: apiKeys.secretHash,
       lastUsedAt: apiKeys.lastUsedAt,
       revokedAt: apiKeys.revokedAt,
+      sources: sourceLabels,
     })
     .from(apiKeys)
     .where(and(eq(apiKeys.companyId, companyId), eq(apiKeys.id, id)));
@@ -82,4 +108,12 @@ export async function touchApiKey(db: Db, companyId: string, id: string): Promis
         sql`(${apiKeys.lastUsedAt} is null or ${apiKeys.lastUsedAt} < now() - interval '1 minute')`,
       ),
     );
+}
+
+/** The company's sources offered for new bookings (not archived), with their row ids. */
+export function activeSources(db: Db, companyId: string): Promise<Array<{ id: string; label: string }>> {
+  return db
+    .select({ id: sources.id, label: sources.label })
+    .from(sources)
+    .where(and(eq(sources.companyId, companyId), isNull(sources.archivedAt)));
 }

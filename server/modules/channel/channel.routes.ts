@@ -9,24 +9,30 @@ import {
 } from '../../../src/domain/schemas/channel';
 import { CHANNEL, errorResponse, errors, INPUT, JSON_BODY } from '../../lib/errorResponses';
 import { requireApiKey } from '../../plugins/auth';
+import type { CallLimit } from './callLimit';
 import type { ChannelBookingsService } from './channelBookings.service';
-import { KeyRateLimit } from './keyRateLimit';
 
 export interface ChannelRoutesOptions {
   channel: ChannelBookingsService;
-  /** Per API key and window: a runaway channel slows itself, not the company's guides. */
-  rateLimit: { max: number; timeWindow: number };
+  /** Refused calls (401) per address: past the limit, the address's calls are refused before any key is read. */
+  refusedCalls: CallLimit;
 }
 
 const tags = ['Channel'];
+/** Writes a booking's check-ins keep out: refused, and listed for the company's Managers. */
+const CHECK_INS_KEPT = ['COUNTS_BELOW_CHECKED_IN', 'CANCEL_CHECKED_IN', 'MOVE_CHECKED_IN'] as const;
+/** A source the key does not reach reads as no booking at all. */
+const NOT_REACHED = { 404: ['NOT_FOUND'] } as const;
 
-/** The channel API (issue 24), reached with a company's API key only. */
-export const channelRoutes: FastifyPluginAsyncZod<ChannelRoutesOptions> = async (app, { channel, rateLimit }) => {
+/**
+ * The channel API, reached with a company's API key only. A call is counted against its key's limit once the key is
+ * verified (channelActor.ts); refused calls are counted per address.
+ */
+export const channelRoutes: FastifyPluginAsyncZod<ChannelRoutesOptions> = async (app, { channel, refusedCalls }) => {
   const config = { access: 'channel' as const };
-  const limit = new KeyRateLimit(rateLimit.max, rateLimit.timeWindow);
-  // After the key is read (plugins/auth.ts, onRequest); a call without a key is refused there or by requireApiKey.
-  app.addHook('preHandler', async (request) => {
-    if (request.apiKey) limit.hit(request.apiKey.keyId);
+  app.addHook('preHandler', async (request) => refusedCalls.check(request.ip));
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode === 401) refusedCalls.count(request.ip);
   });
 
   // Idempotent by its path: the same booking sent again changes nothing.
@@ -44,16 +50,20 @@ export const channelRoutes: FastifyPluginAsyncZod<ChannelRoutesOptions> = async 
           'timetable, for a tour that has one: 409 `NO_DEPARTURE` when the timetable has no departure of the tour ' +
           'at that date and time, 409 `OVER_CAPACITY` when the departure has fewer seats left than it needs ' +
           '(`details.seatsLeft`, `details.capacity`), and 400 `DEPARTURE_PAST` when the departure has already ' +
-          'started. Fewer guests, a new name or phone, and cancelling always pass.',
+          'started. Fewer guests, a new name or phone, and cancelling always pass. Guests checked in are never ' +
+          'lost: fewer guests than checked in (409 `COUNTS_BELOW_CHECKED_IN`), a cancellation (`CANCEL_CHECKED_IN`) ' +
+          'or another date, time or tour (`MOVE_CHECKED_IN`) of a booking with check-ins is refused, and listed for ' +
+          'the company’s Managers. The key reaches its own sources only: another source answers 404. `Manually ' +
+          'added` is Tourdesk’s mark of a booking made at the desk, never a channel reference (400).',
         operationId: 'putChannelBooking',
         params: channelBookingParamsSchema,
         body: channelBookingBodySchema,
         response: {
           200: bookingSchema,
           201: bookingSchema,
-          ...errors(CHANNEL, JSON_BODY, { 400: ['UNKNOWN_SOURCE', 'UNKNOWN_TOUR', 'DEPARTURE_PAST'] }),
+          ...errors(CHANNEL, JSON_BODY, NOT_REACHED, { 400: ['UNKNOWN_SOURCE', 'UNKNOWN_TOUR', 'DEPARTURE_PAST'] }),
           409: errorResponse(
-            ['COUNTS_BELOW_CHECKED_IN', 'CANCELLED', 'STALE_BOOKING', 'OVER_CAPACITY', 'NO_DEPARTURE'],
+            [...CHECK_INS_KEPT, 'CANCELLED', 'STALE_BOOKING', 'OVER_CAPACITY', 'NO_DEPARTURE'],
             seatConflictSchema,
           ),
         },
@@ -73,11 +83,14 @@ export const channelRoutes: FastifyPluginAsyncZod<ChannelRoutesOptions> = async 
       schema: {
         tags,
         summary: 'Cancel a booking by its channel reference',
+        description:
+          'A booking with guests checked in is not cancelled: 409 `CANCEL_CHECKED_IN`, and the refusal is listed ' +
+          'for the company’s Managers.',
         operationId: 'cancelChannelBooking',
         params: channelBookingParamsSchema,
         response: {
           200: bookingSchema,
-          ...errors(CHANNEL, INPUT, { 404: ['NOT_FOUND'], 409: ['STALE_BOOKING'] }),
+          ...errors(CHANNEL, INPUT, NOT_REACHED, { 409: ['STALE_BOOKING', 'CANCEL_CHECKED_IN'] }),
         },
       },
     },
@@ -90,9 +103,9 @@ export const channelRoutes: FastifyPluginAsyncZod<ChannelRoutesOptions> = async 
       config,
       schema: {
         tags,
-        summary: 'The bookings changed since a time',
+        summary: 'The bookings of the key’s sources changed since a time',
         description:
-          'Oldest first, 500 at a time: `next` is the query of the following page (`since` with `after`, the ' +
+          'A booking’s phone is shown only when it is the one a channel sent. Oldest first, 500 at a time: `next` is the query of the following page (`since` with `after`, the ' +
           'last booking id), null on the last. A change is listed once it is 30 seconds old: a write stamps its ' +
           'rows when its transaction starts, so one committing late would otherwise fall behind a cursor that has ' +
           'passed it. Poll again from the last `next` (or the last `changedAt`).',

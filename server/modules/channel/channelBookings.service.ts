@@ -1,27 +1,47 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { Booking } from '../../../src/domain/booking';
-import { bookingChanges, type BookingSnapshot } from '../../../src/domain/bookingChanges';
-import { CUSTOMER_TYPES, totalCount, type CustomerCounts } from '../../../src/domain/customerTypes';
+import type { BookingSnapshot } from '../../../src/domain/bookingChanges';
+import {
+  keepsCheckIns,
+  planBookingUpsert,
+  refusalReason,
+  type UpsertPlan,
+  type UpsertRefusal,
+  type WantedBooking,
+} from '../../../src/domain/bookingUpsert';
+import { takesSeats } from '../../../src/domain/capacity';
+import { totalCount } from '../../../src/domain/customerTypes';
+import { hasStarted } from '../../../src/domain/departureTimes';
 import type { ChannelBookingBody, ChannelChanges } from '../../../src/domain/schemas/channel';
 import type { Db } from '../../db/client';
 import type { Tenancy } from '../../db/tenancy';
-import { takesSeats } from '../../../src/domain/capacity';
-import { hasStarted } from '../../../src/domain/departureTimes';
-import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
+import { BadRequestError, ConflictError, NotFoundError, type AppError } from '../../errors';
 import { changedFacts, recordEvent, type EventActor } from '../events/eventLog';
-import { rowSnapshot, seatMoveOf, slotOfBooking, snapshotFacts } from '../bookings/bookingFacts';
-import { findCompanySettings } from '../companies/companies.repository';
-import { takeSeats } from '../timetable/departureSeats';
-import { attendedCounts, toBookingDto, type Viewer } from '../bookings/bookings.mapper';
+import {
+  existingBooking,
+  refusedChange,
+  rowSnapshot,
+  seatMoveOf,
+  slotOfBooking,
+  snapshotFacts,
+} from '../bookings/bookingFacts';
+import { toBookingDto } from '../bookings/bookings.mapper';
 import { insertBooking, updateBooking, type BookingRow } from '../bookings/bookings.repository';
 import { staleError } from '../bookings/bookings.rules';
-import { channelTourLabel } from './channelCatalog';
+import {
+  findChannelBookings,
+  lockBookingReferences,
+  referenceKey,
+  type BookingReference,
+} from '../bookings/channelReferences.repository';
+import { findCompanySettings } from '../companies/companies.repository';
+import { takeSeats } from '../timetable/departureSeats';
 import type { ParsedApiKey } from './apiKeySecret';
-import { runAsKey } from './channelActor';
-import { bookingsChangedSince, findChannelBooking, lockChannelBooking } from './channelBookings.repository';
+import type { CallLimit } from './callLimit';
+import { channelTourLabel } from './channelCatalog';
+import { runAsKey, type KeyCall } from './channelActor';
+import { bookingsChangedSince } from './channelBookings.repository';
 
-/** The channel sent the booking: it sees all of it. */
-const CHANNEL_VIEWER: Viewer = { role: 'Manager', showPhone: true, showSource: true };
 const PAGE_SIZE = 500;
 /** Longer than any write's transaction: an import batch takes well under a second. */
 const SETTLE_SECONDS = 30;
@@ -30,75 +50,111 @@ export interface Upserted {
   status: 200 | 201;
   booking: Booking;
 }
+/** A write's answer, or its refusal: thrown once the transaction has committed the refusal's event. */
+type Written = Upserted | { refused: AppError };
 
-const countsOf = (body: ChannelBookingBody): CustomerCounts => ({
-  Adults: body.adults,
-  Teens: body.teens ?? 0,
-  Children: body.children ?? 0,
-});
+/** The booking as its channel sees it: all of it, but a phone only when it is the one a channel sent. */
+const channelView = (row: BookingRow): Booking =>
+  toBookingDto(row, { role: 'Manager', showPhone: row.phoneFromChannel, showSource: true });
 
-function snapshotOf(body: ChannelBookingBody, source: string, tour: string): BookingSnapshot {
+function wantedOf(body: ChannelBookingBody, source: string, tour: string): WantedBooking {
   const { name, date, time } = body;
-  return {
-    name,
-    date,
-    time,
-    tour,
-    source,
-    phone: body.phone || null,
-    counts: countsOf(body),
-    cancelled: !!body.cancelled,
-  };
+  const counts = { Adults: body.adults, Teens: body.teens ?? 0, Children: body.children ?? 0 };
+  return { name, date, time, tour, source, phone: body.phone || null, counts, cancelled: !!body.cancelled };
 }
 
-/** The channel API (issue 24): a booking created or updated by its channel reference, cancelled, or listed by change. */
+function refusalError(refusal: UpsertRefusal): AppError {
+  return new ConflictError(`${refusal.field}: ${refusalReason(refusal)}`, refusal.code);
+}
+
+/** A key reaches the bookings of its own sources: any other source's reads as no booking at all. */
+function assertReaches(call: KeyCall, source: string): void {
+  if (!call.sources.has(source)) {
+    throw new NotFoundError("No booking of this source for this API key: a key reaches its own sources' bookings only");
+  }
+}
+
+function settled(written: Written): Upserted {
+  if ('refused' in written) throw written.refused;
+  return written;
+}
+
+/** The channel API: a booking created or updated by its channel reference, cancelled, or listed by change. */
 export class ChannelBookingsService {
   constructor(
     private readonly tenancy: Tenancy,
+    private readonly calls: CallLimit,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  upsert(key: ParsedApiKey, source: string, externalId: string, body: ChannelBookingBody): Promise<Upserted> {
-    return runAsKey(this.tenancy, key, async (tx, actor) => {
-      const tour = await channelTourLabel(tx, actor.companyId, source, body.tour);
-      await lockChannelBooking(tx, actor.companyId, source, externalId);
-      const wanted = snapshotOf(body, source, tour);
-      const existing = await findChannelBooking(tx, actor.companyId, source, externalId);
-      if (!existing) return { status: 201, booking: await this.create(tx, actor, externalId, wanted) };
-      return { status: 200, booking: await this.update(tx, actor, existing, wanted) };
+  async upsert(key: ParsedApiKey, source: string, externalId: string, body: ChannelBookingBody): Promise<Upserted> {
+    const written = await runAsKey(this.tenancy, key, this.calls, async (tx, call) => {
+      assertReaches(call, source);
+      const tour = await channelTourLabel(tx, call.actor.companyId, source, body.tour);
+      const row = await this.lockedBooking(tx, call.actor.companyId, { source, reference: externalId });
+      return this.write(tx, call.actor, externalId, row, wantedOf(body, source, tour));
     });
+    return settled(written);
   }
 
-  cancel(key: ParsedApiKey, source: string, externalId: string): Promise<Booking> {
-    return runAsKey(this.tenancy, key, async (tx, actor) => {
-      await lockChannelBooking(tx, actor.companyId, source, externalId);
-      const existing = await findChannelBooking(tx, actor.companyId, source, externalId);
-      if (!existing) throw new NotFoundError('No booking of this source has that reference');
-      return this.update(tx, actor, existing, { ...rowSnapshot(existing), cancelled: true });
+  async cancel(key: ParsedApiKey, source: string, externalId: string): Promise<Booking> {
+    const written = await runAsKey(this.tenancy, key, this.calls, async (tx, call) => {
+      assertReaches(call, source);
+      const row = await this.lockedBooking(tx, call.actor.companyId, { source, reference: externalId });
+      if (!row) throw new NotFoundError('No booking of this source has that reference');
+      return this.write(tx, call.actor, externalId, row, { ...rowSnapshot(row), cancelled: true });
     });
+    return settled(written).booking;
   }
 
   changes(key: ParsedApiKey, since: string, after: string | undefined): Promise<ChannelChanges> {
-    return runAsKey(this.tenancy, key, async (tx, actor) => {
-      const rows = await bookingsChangedSince(
-        tx,
-        actor.companyId,
-        new Date(since),
-        after ?? null,
-        PAGE_SIZE,
-        SETTLE_SECONDS,
-      );
+    return runAsKey(this.tenancy, key, this.calls, async (tx, { actor, sources }) => {
+      const rows = await bookingsChangedSince(tx, actor.companyId, [...sources], {
+        since: new Date(since),
+        afterId: after ?? null,
+        limit: PAGE_SIZE,
+        settleSeconds: SETTLE_SECONDS,
+      });
       const last = rows.at(-1);
       const next =
         rows.length === PAGE_SIZE && last
           ? `/api/v1/bookings?since=${encodeURIComponent(last.updatedAt.toISOString())}&after=${last.id}`
           : null;
-      const changes = rows.map((row) => ({
-        changedAt: row.updatedAt.toISOString(),
-        booking: toBookingDto(row, CHANNEL_VIEWER),
-      }));
+      const changes = rows.map((row) => ({ changedAt: row.updatedAt.toISOString(), booking: channelView(row) }));
       return { changes, next };
     });
+  }
+
+  /** The channel booking with this reference, its reference locked first (as an import's rows lock theirs). */
+  private async lockedBooking(tx: Db, companyId: string, ref: BookingReference): Promise<BookingRow | undefined> {
+    await lockBookingReferences(tx, companyId, [ref]);
+    return (await findChannelBookings(tx, companyId, [ref])).get(referenceKey(ref.source, ref.reference));
+  }
+
+  /**
+   * The write the plan (bookingUpsert.ts) makes of it. A change the booking's check-ins keep out is refused and
+   * recorded, so a Manager sees it listed; sent again unchanged, nothing is written.
+   */
+  private async write(
+    tx: Db,
+    actor: EventActor,
+    externalId: string,
+    row: BookingRow | undefined,
+    wanted: WantedBooking,
+  ): Promise<Written> {
+    const plan = planBookingUpsert(row && existingBooking(row), wanted);
+    switch (plan.outcome) {
+      case 'reject':
+        if (row && keepsCheckIns(plan.refusal)) await recordEvent(tx, actor, refusedChange(row, wanted, plan.refusal));
+        return { refused: refusalError(plan.refusal) };
+      case 'unchanged':
+        if (!row) throw new NotFoundError('No booking of this source has that reference: nothing to cancel');
+        return { status: 200, booking: channelView(row) };
+      case 'create':
+        return { status: 201, booking: await this.create(tx, actor, externalId, plan.wanted) };
+      default:
+        return { status: 200, booking: await this.update(tx, actor, row as BookingRow, plan) };
+    }
   }
 
   private async create(tx: Db, actor: EventActor, externalId: string, wanted: BookingSnapshot): Promise<Booking> {
@@ -110,6 +166,7 @@ export class ChannelBookingsService {
       bookingId: externalId,
       name: wanted.name,
       phone: wanted.phone,
+      phoneFromChannel: true,
       date: wanted.date,
       time: wanted.time,
       tour: wanted.tour,
@@ -127,29 +184,16 @@ export class ChannelBookingsService {
       slot: slotOfBooking(row),
       after: snapshotFacts(rowSnapshot(row)),
     });
-    return toBookingDto(row, CHANNEL_VIEWER);
+    return channelView(row);
   }
 
-  /** Sent again unchanged: nothing written. Check-ins are never lost: counts below them are refused. */
-  private async update(tx: Db, actor: EventActor, row: BookingRow, wanted: BookingSnapshot): Promise<Booking> {
-    const before = rowSnapshot(row);
-    const changes = bookingChanges(before, wanted);
-    if (changes.length === 0 || row.cancelled) {
-      if (row.cancelled && !wanted.cancelled) {
-        throw new ConflictError(
-          'cancelled: this booking was cancelled; a cancelled booking is not reopened',
-          'CANCELLED',
-        );
-      }
-      return toBookingDto(row, CHANNEL_VIEWER);
-    }
-    const attended = attendedCounts(row);
-    const below = CUSTOMER_TYPES.find((type) => wanted.counts[type] < attended[type]);
-    if (below) {
-      const field = below.toLowerCase();
-      const message = `${field}: ${attended[below]} already checked in; the booking cannot have fewer`;
-      throw new ConflictError(message, 'COUNTS_BELOW_CHECKED_IN');
-    }
+  private async update(
+    tx: Db,
+    actor: EventActor,
+    row: BookingRow,
+    plan: Extract<UpsertPlan, { outcome: 'update' | 'cancel' }>,
+  ): Promise<Booking> {
+    const { wanted, changes } = plan;
     await this.takeSeats(tx, actor.companyId, row, wanted);
     const { counts } = wanted;
     const updated = await updateBooking(
@@ -159,6 +203,8 @@ export class ChannelBookingsService {
       {
         name: wanted.name,
         phone: wanted.phone,
+        // The phone is now the one this channel sent; a cancellation sends none.
+        ...(plan.outcome === 'update' && { phoneFromChannel: true }),
         date: wanted.date,
         time: wanted.time,
         tour: wanted.tour,
@@ -173,15 +219,15 @@ export class ChannelBookingsService {
       },
       row.version,
     );
-    if (!updated) throw staleError(toBookingDto(row, CHANNEL_VIEWER));
-    const facts = changedFacts(snapshotFacts(before), snapshotFacts(wanted));
+    if (!updated) throw staleError(channelView(row));
+    const facts = changedFacts(snapshotFacts(rowSnapshot(row)), snapshotFacts(wanted));
     await recordEvent(tx, actor, {
-      kind: wanted.cancelled ? 'booking.cancelled' : 'booking.edited',
+      kind: plan.outcome === 'cancel' ? 'booking.cancelled' : 'booking.edited',
       bookingIds: [row.id],
       slot: slotOfBooking(updated),
       ...facts,
     });
-    return toBookingDto(updated, CHANNEL_VIEWER);
+    return channelView(updated);
   }
 
   /**

@@ -3,15 +3,16 @@ import type { ImportedBooking } from '../../../src/domain/importRow';
 import type { ImportRowResult } from '../../../src/domain/imports';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../db/signedIn';
-import { rowSnapshot, snapshotFacts } from '../bookings/bookingFacts';
+import { refusedChange, rowSnapshot, snapshotFacts } from '../bookings/bookingFacts';
 import type { BookingRow } from '../bookings/bookings.repository';
+import { findChannelBookings, lockBookingReferences, referenceKey } from '../bookings/channelReferences.repository';
 import { bookingChanges, type BookingSnapshot } from '../../../src/domain/bookingChanges';
+import { keepsCheckIns } from '../../../src/domain/bookingUpsert';
 import { changedFacts, eventOf } from '../events/eventLog';
 import { appendEvents, type NewEvent } from '../events/events.repository';
 import { SeatLedger, type SeatOverrides, type SlotKey } from '../../../src/domain/capacity';
 import { loadSeats } from '../timetable/departureSeats';
 import { planRow, type ImportSeats } from './importPlan';
-import { findByReferences, lockReferences, referenceKey } from './imports.repository';
 import { importedRow, insertImported, updateImported } from './importWrites';
 
 /** A row of the file that reads as a booking. */
@@ -54,7 +55,7 @@ export async function previewBatch(
   rows: ReadRow[],
   seats: ImportSeats,
 ): Promise<ImportRowResult[]> {
-  const found = await findByReferences(tx, companyId, refsOf(rows));
+  const found = await findChannelBookings(tx, companyId, refsOf(rows));
   await loadSeats(tx, companyId, seats.ledger, slotsOf(found, rows), { lock: false });
   return rows.map((read) => {
     const plan = planRow(read.booking, existingOf(found, read), seats);
@@ -64,19 +65,20 @@ export async function previewBatch(
 
 /**
  * Applies a batch in the caller's transaction: the references locked as the channel API locks them, and the
- * departures as Add Booking locks them, then one insert, one update and one append of events (one per booking,
- * carrying the import's id so it can be undone), each a single statement.
+ * departures as Add Booking locks them, then one insert, one update and one append of events (one per booking
+ * written or refused for its check-ins, carrying the import's id so it can be undone), each a single statement.
  */
 export async function applyBatch(
   tx: Db,
   auth: AuthContext,
   rows: ReadRow[],
-  importId: string,
+  run: { importId: string; fileName: string },
   overrides: SeatOverrides,
 ): Promise<ImportRowResult[]> {
+  const { importId } = run;
   const { companyId } = auth;
-  await lockReferences(tx, companyId, refsOf(rows));
-  const found = await findByReferences(tx, companyId, refsOf(rows));
+  await lockBookingReferences(tx, companyId, refsOf(rows));
+  const found = await findChannelBookings(tx, companyId, refsOf(rows));
   const seats = { ledger: new SeatLedger(), overrides };
   await loadSeats(tx, companyId, seats.ledger, slotsOf(found, rows), { lock: true });
   const planned = rows.map((read) => {
@@ -84,7 +86,12 @@ export async function applyBatch(
     return { read, existing, plan: planRow(read.booking, existing, seats) };
   });
   const written = (wanted: BookingSnapshot, id: string) => importedRow(wanted, id, auth.name);
-  const events: NewEvent[] = [];
+  // A row the booking's check-ins kept out is recorded, with its file, for the Manager's list of such refusals.
+  const events: NewEvent[] = planned.flatMap(({ read, existing, plan }) => {
+    if (!existing || !plan.refusal || !keepsCheckIns(plan.refusal)) return [];
+    const refused = refusedChange(existing, read.booking, plan.refusal, { File: run.fileName });
+    return [eventOf(auth, { ...refused, operationId: importId })];
+  });
   const inserts = planned.flatMap(({ read, plan }) => {
     if (plan.outcome !== 'create' || !plan.wanted) return [];
     const row = { ...written(plan.wanted, uuidv7()), booking_id: read.booking.reference, source: plan.wanted.source };

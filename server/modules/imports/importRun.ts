@@ -8,7 +8,7 @@ import {
   type ImportSummary,
 } from '../../../src/domain/imports';
 import type { ReadRow } from './importBatch';
-import { referenceKey } from './imports.repository';
+import { referenceKey } from '../bookings/channelReferences.repository';
 
 const BATCH_ROWS = 500;
 

@@ -64,7 +64,8 @@ export function importedEvents(db: Db, companyId: string, importId: string): Pro
 
 /**
  * Per import and booking, the first event on the booking after the import's own event on it: a check-in, an edit,
- * another import… Only events since the imports' first are read (at most a day's, as undo goes).
+ * another import… (not a refused change). Only events since the imports' first are read (at most a day's, as undo
+ * goes).
  */
 const changedSince = (companyId: string, importIds: string[]) => sql`
   with imported as (
@@ -75,6 +76,8 @@ const changedSince = (companyId: string, importIds: string[]) => sql`
     select l.id, l.kind, u.booking_id
       from events l cross join lateral unnest(l.booking_ids) as u(booking_id)
      where l.company_id = ${companyId}::uuid and l.id > (select min(id) from imported)
+       -- A change refused for the booking's check-ins changed nothing.
+       and l.kind <> 'booking.changeRefused'
   )
   select distinct on (i.import_id, i.booking_id) i.import_id, i.booking_id, later.id, later.kind
     from imported i join later on later.booking_id = i.booking_id and later.id > i.id

@@ -72,7 +72,9 @@ export async function updateImported(
     update bookings b
        set name = r.name, phone = r.phone, date = r.date, time = r.time, tour = r.tour, adults = r.adults,
            teens = r.teens, children = r.children, pax = r.pax, cancelled = r.cancelled, changes = r.changes,
-           differences = null, modified_by = r.modified_by, version = b.version + 1, updated_at = now()
+           differences = null, modified_by = r.modified_by, version = b.version + 1, updated_at = now(),
+           -- A file's phone is not the channel API's: a key no longer reads back one the file changed.
+           phone_from_channel = b.phone_from_channel and b.phone is not distinct from r.phone
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         as r(${sql.raw(FIELDS)}, version int, cancelled boolean, changes jsonb)
      where b.company_id = ${companyId}::uuid and b.id = r.id and b.version = r.version and (${reopen} or not b.cancelled)

@@ -1,46 +1,8 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { ImportMapping } from '../../../src/domain/schemas/imports';
-import { lockNames } from '../../db/advisoryLocks';
 import type { Db } from '../../db/client';
-import { bookings, events, importMappings } from '../../db/schema';
-import { bookingColumns, type BookingRow } from '../bookings/bookings.repository';
-
-/** A booking's channel identity: its source and the channel's booking id. */
-export const referenceKey = (source: string, reference: string) => `${source}\u0000${reference}`;
-
-/** The company's bookings with these references, by reference; the oldest when a reference was booked twice. */
-export async function findByReferences(
-  db: Db,
-  companyId: string,
-  wanted: Array<{ source: string; reference: string }>,
-): Promise<Map<string, BookingRow>> {
-  const found = new Map<string, BookingRow>();
-  if (wanted.length === 0) return found;
-  const sources = [...new Set(wanted.map((w) => w.source))];
-  const references = [...new Set(wanted.map((w) => w.reference))];
-  const rows = await db
-    .select(bookingColumns)
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.companyId, companyId),
-        inArray(bookings.source, sources),
-        inArray(bookings.bookingId, references),
-      ),
-    )
-    .orderBy(desc(bookings.createdAt), desc(bookings.id));
-  // Oldest last, so it is the one kept.
-  for (const row of rows) found.set(referenceKey(row.source, row.bookingId), row);
-  return found;
-}
-
-/** The channel API's lock (channelBookings.repository.ts), on many references at once, in one order: no deadlock. */
-export async function lockReferences(db: Db, companyId: string, keys: Array<{ source: string; reference: string }>) {
-  await lockNames(
-    db,
-    keys.map((k) => `${companyId}|${k.source}|${k.reference}`),
-  );
-}
+import { queryRows } from '../../db/rows';
+import { events, importMappings } from '../../db/schema';
 
 /** The company's remembered mappings, the latest first. */
 export async function listMappings(db: Db, companyId: string): Promise<ImportMapping[]> {
@@ -95,4 +57,28 @@ export async function findImportEvent(db: Db, companyId: string, importId: strin
     .where(and(eq(events.companyId, companyId), eq(events.operationId, importId), eq(events.kind, 'bookings.imported')))
     .limit(1);
   return row;
+}
+
+export interface RefusedChangeRow {
+  id: number;
+  at: Date | string;
+  by: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  booking: { _id: string; bookingId: string; name: string; source: string; date: string; time: string; tour: string };
+}
+
+/** The channel writes and import rows refused for their bookings' check-ins, the latest first, with the booking now. */
+export function listRefusedChanges(db: Db, companyId: string, limit: number): Promise<RefusedChangeRow[]> {
+  return queryRows<RefusedChangeRow>(
+    db,
+    sql`select e.id, e.at, e.member_name as by, e.before, e.after,
+               json_build_object('_id', b.id, 'bookingId', b.booking_id, 'name', b.name, 'source', b.source,
+                                 'date', to_char(b.date, 'YYYY-MM-DD'), 'time', b.time, 'tour', b.tour) as booking
+          from events e
+          join bookings b on b.company_id = e.company_id and b.id = e.booking_ids[1]
+         where e.company_id = ${companyId}::uuid and e.kind = 'booking.changeRefused'
+         order by e.id desc
+         limit ${limit}`,
+  );
 }

@@ -11,6 +11,7 @@ import {
   inspectedFileSchema,
   inspectQuerySchema,
   pastImportSchema,
+  refusedChangeSchema,
   type ImportQuery,
 } from '../../../src/domain/schemas/imports';
 import { AppError } from '../../errors';
@@ -145,6 +146,24 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
       },
     },
     async (request) => imports.recent(requireManager(request)),
+  );
+
+  app.get(
+    '/api/imports/refused-changes',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags,
+        summary: 'Changes refused because guests were checked in',
+        description:
+          'The channel API’s writes and imports’ rows that would have cancelled a booking with guests checked in, ' +
+          'moved it to another date, time or tour, or left it fewer guests than checked in: none was made. The ' +
+          'latest 100, newest first, each with the booking as it is now and what was asked.',
+        operationId: 'getRefusedChanges',
+        response: { 200: z.array(refusedChangeSchema), ...errors(MANAGER) },
+      },
+    },
+    async (request) => imports.refusedChanges(requireManager(request)),
   );
 
   app.post(

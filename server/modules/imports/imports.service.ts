@@ -12,7 +12,8 @@ import {
   type ImportProgress,
   type ImportSummary,
 } from '../../../src/domain/imports';
-import type { ImportMapping, ImportQuery, PastImport } from '../../../src/domain/schemas/imports';
+import type { ImportMapping, ImportQuery, PastImport, RefusedChange } from '../../../src/domain/schemas/imports';
+import type { BookingChange } from '../../../src/domain/bookingChanges';
 import type { Db } from '../../db/client';
 import type { Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
@@ -22,11 +23,19 @@ import { recordEvent } from '../events/eventLog';
 import { applyBatch, previewBatch, type ReadRow } from './importBatch';
 import { runImport } from './importRun';
 import { csvRecords } from './csvRecords';
-import { listMappings, recentImportEvents, saveMapping, type ImportEvent } from './imports.repository';
+import {
+  listMappings,
+  listRefusedChanges,
+  recentImportEvents,
+  saveMapping,
+  type ImportEvent,
+  type RefusedChangeRow,
+} from './imports.repository';
 import { undoImport } from './importUndo';
 import { countChangedSince, findUndoEvents } from './importUndo.repository';
 
 const RECENT_IMPORTS = 20;
+const REFUSED_LISTED = 100;
 const byLowerName = (labels: string[]) => new Map(labels.map((label) => [label.toLowerCase(), label]));
 /** A tour's own name by any name it goes by, whatever the case. */
 const tourLabelsByName = (tours: NamedTour[]) =>
@@ -36,6 +45,25 @@ const headerKey = (header: string[]) =>
   createHash('sha256')
     .update(JSON.stringify(headerNames(header)))
     .digest('hex');
+
+/** A refusal's event (bookingFacts.ts `refusedChange`) as listed: what was asked, beside the booking then. */
+function toRefusedChange(row: RefusedChangeRow): RefusedChange {
+  const { Refused: code, File: fileName, ...asked } = row.after ?? {};
+  const before = row.before ?? {};
+  const wanted: BookingChange[] = Object.entries(asked).map(([field, to]) =>
+    field === 'Cancelled' ? { field } : { field, from: String(before[field] ?? '—'), to: String(to ?? '—') },
+  );
+  return {
+    _id: String(row.id),
+    at: new Date(row.at).toISOString(),
+    by: row.by,
+    fileName: typeof fileName === 'string' ? fileName : null,
+    booking: row.booking,
+    checkedIn: Number(before['Checked in']) || 0,
+    wanted,
+    code: code as RefusedChange['code'],
+  };
+}
 
 /** A file opened for a preview or an import: its header read and the mapping checked against it. */
 export interface OpenedImport {
@@ -56,6 +84,13 @@ export class ImportsService {
   recent(caller: Caller): Promise<PastImport[]> {
     return this.tenancy.runAs(caller, async (tx, auth) =>
       this.pastImports(tx, auth.companyId, await recentImportEvents(tx, auth.companyId, RECENT_IMPORTS)),
+    );
+  }
+
+  /** The channel writes and import rows the bookings' check-ins kept out, the latest first. */
+  refusedChanges(caller: Caller): Promise<RefusedChange[]> {
+    return this.tenancy.runAs(caller, async (tx, auth) =>
+      (await listRefusedChanges(tx, auth.companyId, REFUSED_LISTED)).map(toRefusedChange),
     );
   }
 
@@ -190,7 +225,7 @@ export class ImportsService {
         const results = await this.tenancy.runAs(caller, (tx, auth) => {
           // A Manager made a Guide during the import: the rest is refused.
           if (auth.role !== 'Manager') throw new ForbiddenError();
-          return applyBatch(tx, auth, batch, importId, overrides);
+          return applyBatch(tx, auth, batch, { importId, fileName }, overrides);
         });
         for (const { outcome } of results) if (outcome in key) applied[key[outcome as keyof typeof key]] += 1;
         return results;

@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import { ADD_ADULTS_MAX, ADD_OTHER_MAX, NAME_MAX } from '../booking';
+import { isManualReference, MANUAL_REFERENCE_REASON } from '../bookingUpsert';
 import { bookingSchema, daySchema, phoneSchema, timeSchema, tourNameSchema } from './booking';
 
 /** The channel's own reference and its source, in the path of `/api/v1/bookings/{source}/{externalId}`. */
 export const channelBookingParamsSchema = z.object({
   source: z.string().trim().min(1).max(120),
-  externalId: z.string().trim().min(1).max(120),
+  externalId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(120)
+    .refine((reference) => !isManualReference(reference), MANUAL_REFERENCE_REASON),
 });
 
 /** A booking as a channel sends it (issue 24): the whole booking, so sending it again changes nothing. */

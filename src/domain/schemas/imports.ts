@@ -105,6 +105,35 @@ export const pastImportSchema = z.object({
 });
 export type PastImport = z.infer<typeof pastImportSchema>;
 
+/**
+ * A channel API write or an import's row that the booking's check-ins kept out (a cancellation, a move, fewer guests
+ * than checked in): not made, and listed for the Manager.
+ */
+export const refusedChangeSchema = z.object({
+  /** The refusal's event. */
+  _id: z.string(),
+  at: z.string(),
+  /** "API key Viator", or the Manager who imported the file. */
+  by: z.string(),
+  /** The import's file, for an import's row. */
+  fileName: z.string().nullable(),
+  /** The booking as it is now. */
+  booking: z.object({
+    _id: z.string(),
+    bookingId: z.string(),
+    name: z.string(),
+    source: z.string(),
+    date: z.string(),
+    time: z.string(),
+    tour: z.string(),
+  }),
+  checkedIn: z.number().describe('Guests checked in when the change was refused.'),
+  /** What the change asked for: each field from the booking's value then to the asked one; `Cancelled` alone. */
+  wanted: z.array(z.object({ field: z.string(), from: z.string().optional(), to: z.string().optional() })),
+  code: z.enum(['COUNTS_BELOW_CHECKED_IN', 'CANCEL_CHECKED_IN', 'MOVE_CHECKED_IN']),
+});
+export type RefusedChange = z.infer<typeof refusedChangeSchema>;
+
 export const importParamsSchema = z.strictObject({ id: z.uuid() });
 
 /** One of an import's bookings that was checked in or changed since (409 `IMPORT_CHANGED_SINCE`'s `details`). */

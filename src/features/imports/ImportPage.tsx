@@ -5,6 +5,7 @@ import { useSignedInUser } from '../../app/hooks';
 import { Page } from '../../components/Page';
 import { ImportWizard } from './ImportWizard';
 import { RecentImports } from './RecentImports';
+import { RefusedChanges } from './RefusedChanges';
 
 /** Issue 24: a channel's CSV export brought in as bookings, for Managers (the server refuses a Guide too). */
 export function ImportPage() {
@@ -15,10 +16,12 @@ export function ImportPage() {
         <Stack spacing={3}>
           <Typography color="text.secondary">
             A booking is matched by its source and its booking ID: importing a file again changes nothing, a changed row
-            updates its booking, a cancelled row cancels it, and check-ins already made are kept.
+            updates its booking, a cancelled row cancels it, and check-ins already made are kept: a row that would
+            cancel or move a booking with guests checked in is rejected, and listed below.
           </Typography>
           <ImportWizard company={user.company} />
           <RecentImports timezone={user.company.timezone} />
+          <RefusedChanges timezone={user.company.timezone} />
         </Stack>
       ) : (
         <Alert severity="info">Only Managers can import bookings.</Alert>

@@ -1,4 +1,4 @@
-import type { ImportMapping, PastImport } from '../../domain/schemas/imports';
+import type { ImportMapping, PastImport, RefusedChange } from '../../domain/schemas/imports';
 import { api } from '../../services/api';
 
 /** Every list that shows bookings, which an import or its undo changes, with the import's own lists. */
@@ -15,6 +15,10 @@ export const importsApi = api.enhanceEndpoints({ addTagTypes: ['Imports'] }).inj
       query: () => '/api/imports',
       providesTags: ['Imports'],
     }),
+    getRefusedChanges: build.query<RefusedChange[], void>({
+      query: () => '/api/imports/refused-changes',
+      providesTags: ['Imports'],
+    }),
     undoImport: build.mutation<PastImport, string>({
       query: (id) => ({ url: `/api/imports/${encodeURIComponent(id)}/undo`, method: 'POST' }),
       // Refused, the import is read again too: the refusal says it can no longer be undone.
@@ -23,7 +27,8 @@ export const importsApi = api.enhanceEndpoints({ addTagTypes: ['Imports'] }).inj
   }),
 });
 
-export const { useGetImportMappingsQuery, useGetRecentImportsQuery, useUndoImportMutation } = importsApi;
+export const { useGetImportMappingsQuery, useGetRecentImportsQuery, useGetRefusedChangesQuery, useUndoImportMutation } =
+  importsApi;
 
 /** After an import every list that shows bookings is read again, with the import's own lists. */
 export const importApplied = () => importsApi.util.invalidateTags([...IMPORTED]);

@@ -8,7 +8,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ListSkeleton, RetryAlert } from '../../components/LoadStates';
 import OutcomeSnackbar, { type Outcome } from '../../components/OutcomeSnackbar';
-import type { Company } from '../../domain/company';
+import { activeLabels, type Company } from '../../domain/company';
 import type { ApiKey } from '../../domain/schemas/apiKeys';
 import { errorMessage } from '../../services/errors';
 import { ApiKeyRow } from './ApiKeyRow';
@@ -17,6 +17,11 @@ import { useGetApiKeysQuery } from './apiKeysApi';
 // Dialogs download when first opened, not with the Settings page.
 const NewApiKeyDialog = lazy(() =>
   import(/* webpackChunkName: "settings-dialogs" */ './NewApiKeyDialog').then((m) => ({ default: m.NewApiKeyDialog })),
+);
+const PickKeySourcesDialog = lazy(() =>
+  import(/* webpackChunkName: "settings-dialogs" */ './PickKeySourcesDialog').then((m) => ({
+    default: m.PickKeySourcesDialog,
+  })),
 );
 const RevokeApiKeyDialog = lazy(() =>
   import(/* webpackChunkName: "settings-dialogs" */ './RevokeApiKeyDialog').then((m) => ({
@@ -30,6 +35,8 @@ export function ApiKeysSection({ company }: { company: Company }) {
   const { data: keys, error, refetch } = useGetApiKeysQuery();
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const [picking, setPicking] = useState<ApiKey | null>(null);
+  const sources = activeLabels(company.sources);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const now = new Date();
 
@@ -44,7 +51,14 @@ export function ApiKeysSection({ company }: { company: Company }) {
     body = (
       <List aria-labelledby={headingId}>
         {keys.map((key) => (
-          <ApiKeyRow key={key._id} apiKey={key} timezone={company.timezone} now={now} onRevoke={setRevoking} />
+          <ApiKeyRow
+            key={key._id}
+            apiKey={key}
+            timezone={company.timezone}
+            now={now}
+            onRevoke={setRevoking}
+            onPickSources={setPicking}
+          />
         ))}
       </List>
     );
@@ -61,11 +75,12 @@ export function ApiKeysSection({ company }: { company: Company }) {
           the API docs
           <OpenInNew fontSize="inherit" titleAccess="(opens in a new tab)" sx={{ ml: 0.5, verticalAlign: 'middle' }} />
         </Link>
-        . A channel without a connection: import its CSV export at{' '}
+        . A key reads and writes the bookings of its own sources only. A channel without a connection: import its CSV
+        export at{' '}
         <Link component={RouterLink} to="/imports">
           Import bookings
         </Link>
-        .
+        , which also lists the changes refused because guests were checked in.
       </Typography>
       {body}
       <Button
@@ -80,7 +95,20 @@ export function ApiKeysSection({ company }: { company: Company }) {
       </Button>
       {creating && (
         <Suspense fallback={null}>
-          <NewApiKeyDialog onClose={() => setCreating(false)} />
+          <NewApiKeyDialog sources={sources} onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
+      {picking && (
+        <Suspense fallback={null}>
+          <PickKeySourcesDialog
+            apiKey={picking}
+            sources={sources}
+            onClose={() => setPicking(null)}
+            onPicked={(key) => {
+              setPicking(null);
+              setOutcome({ severity: 'success', message: `${key.name} reaches ${key.sources.join(', ')}` });
+            }}
+          />
         </Suspense>
       )}
       {revoking && (

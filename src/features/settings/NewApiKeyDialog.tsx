@@ -1,51 +1,58 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
 import { useAppDispatch } from '../../app/hooks';
-import { API_KEY_NAME_MAX, apiKeyNameProblem } from '../../domain/apiKeys';
+import { API_KEY_NAME_MAX, apiKeyNameProblem, apiKeySourcesProblem } from '../../domain/apiKeys';
 import type { CreatedApiKey } from '../../domain/schemas/apiKeys';
 import { errorCode, errorMessage } from '../../services/errors';
 import { ApiKeySecret } from './ApiKeySecret';
 import { createApiKey } from './apiKeysApi';
+import { fieldRefusal } from './keyRefusals';
+import { KeyDialogActions } from './KeyDialogActions';
+import { KeySourcesField } from './KeySourcesField';
 
-const NAME_FIELD = 'name: ';
+/** A name an active key already has is the name's problem, whatever the server's words. */
+const nameRefusal = (error: unknown) =>
+  fieldRefusal(error, 'name') ?? (errorCode(error) === 'NAME_TAKEN' ? errorMessage(error) : null);
 
-/** The server names the field it refuses ("name: …"); a name an active key already has is the name's problem too. */
-function nameRefusal(error: unknown): string | null {
-  const message = errorMessage(error);
-  if (message.startsWith(NAME_FIELD)) {
-    const reason = message.slice(NAME_FIELD.length);
-    return reason.charAt(0).toUpperCase() + reason.slice(1);
-  }
-  return errorCode(error) === 'NAME_TAKEN' ? message : null;
+interface NewApiKeyDialogProps {
+  /** The company's sources a key may be made for. */
+  sources: readonly string[];
+  onClose: () => void;
 }
 
-/** Names a new key, then shows its secret once: the answer stays in this dialog's state and goes when it closes. */
-export function NewApiKeyDialog({ onClose }: { onClose: () => void }) {
+/**
+ * Names a new key and picks its sources, then shows its secret once: the answer stays in this dialog's state and goes
+ * when it closes.
+ */
+export function NewApiKeyDialog({ sources: options, onClose }: NewApiKeyDialogProps) {
   const dispatch = useAppDispatch();
   const titleId = useId();
   const [name, setName] = useState('');
+  const [sources, setSources] = useState<string[]>([]);
   const [edited, setEdited] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const invalid = apiKeyNameProblem(name);
+  const noSources = apiKeySourcesProblem(sources);
   const refusal = failure ? nameRefusal(failure) : null;
+  const sourcesRefusal = failure ? fieldRefusal(failure, 'sources') : null;
   const problem = (edited && invalid) || refusal;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setEdited(true);
-    if (invalid) return;
+    setSubmitted(true);
+    if (invalid || noSources) return;
     setBusy(true);
     setFailure(null);
     try {
-      setCreated(await dispatch(createApiKey({ name: name.trim() })).unwrap());
+      setCreated(await dispatch(createApiKey({ name: name.trim(), sources })).unwrap());
     } catch (error) {
       setFailure(error);
     }
@@ -85,20 +92,22 @@ export function NewApiKeyDialog({ onClose }: { onClose: () => void }) {
               slotProps={{ htmlInput: { maxLength: API_KEY_NAME_MAX } }}
               sx={{ mt: 1 }}
             />
-            {failure !== null && !refusal && (
+            <KeySourcesField
+              options={options}
+              value={sources}
+              onChange={(picked) => {
+                setSources(picked);
+                setFailure(null);
+              }}
+              problem={(submitted && noSources) || sourcesRefusal}
+            />
+            {failure !== null && !refusal && !sourcesRefusal && (
               <Alert severity="error" sx={{ mt: 2 }}>
                 {errorMessage(failure, 'The key was not created. Try again.')}
               </Alert>
             )}
           </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="contained" loading={busy}>
-              Create key
-            </Button>
-          </DialogActions>
+          <KeyDialogActions submitLabel="Create key" busy={busy} onCancel={onClose} />
         </form>
       )}
     </Dialog>

@@ -1,4 +1,4 @@
-import type { ApiKey, CreatedApiKey, NewApiKeyBody } from '../../domain/schemas/apiKeys';
+import type { ApiKey, ApiKeySourcesBody, CreatedApiKey, NewApiKeyBody } from '../../domain/schemas/apiKeys';
 import { api } from '../../services/api';
 
 const LIST = { type: 'ApiKeys' as const, id: 'LIST' };
@@ -13,31 +13,43 @@ const keysApi = api.enhanceEndpoints({ addTagTypes: ['ApiKeys'] }).injectEndpoin
   }),
 });
 
-// A second injection so the revoke can patch the list through keysApi's typed util.
+type Dispatch = (action: ReturnType<typeof keysApi.util.updateQueryData>) => unknown;
+
+/** The row shows the key as the server answered it (revoked, given sources) before the refetch comes back. */
+async function showAnswered(
+  id: string,
+  { dispatch, queryFulfilled }: { dispatch: Dispatch; queryFulfilled: Promise<{ data: ApiKey }> },
+) {
+  const answer = await queryFulfilled.catch(() => undefined);
+  if (!answer) return;
+  dispatch(
+    keysApi.util.updateQueryData('getApiKeys', undefined, (keys) =>
+      keys.map((key) => (key._id === id ? answer.data : key)),
+    ),
+  );
+}
+
+// A second injection so the writes can patch the list through keysApi's typed util.
 export const apiKeysApi = keysApi.injectEndpoints({
   endpoints: (build) => ({
     createApiKey: build.mutation<CreatedApiKey, NewApiKeyBody>({
       query: (body) => ({ url: '/api/company/api-keys', method: 'POST', body }),
       invalidatesTags: (result) => (result ? [LIST] : []),
     }),
+    pickApiKeySources: build.mutation<ApiKey, { id: string } & ApiKeySourcesBody>({
+      query: ({ id, ...body }) => ({ url: `/api/company/api-keys/${encodeURIComponent(id)}`, method: 'PATCH', body }),
+      onQueryStarted: ({ id }, api) => showAnswered(id, api),
+      invalidatesTags: (result, _error, { id }) => (result ? [{ type: 'ApiKeys', id }] : []),
+    }),
     revokeApiKey: build.mutation<ApiKey, string>({
       query: (id) => ({ url: `/api/company/api-keys/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      // The row says Revoked as soon as the server agrees, before the refetch the invalidation starts comes back.
-      async onQueryStarted(id, { dispatch, queryFulfilled }) {
-        const answer = await queryFulfilled.catch(() => undefined);
-        if (!answer) return;
-        dispatch(
-          keysApi.util.updateQueryData('getApiKeys', undefined, (keys) =>
-            keys.map((key) => (key._id === id ? answer.data : key)),
-          ),
-        );
-      },
+      onQueryStarted: (id, api) => showAnswered(id, api),
       invalidatesTags: (result, _error, id) => (result ? [{ type: 'ApiKeys', id }] : []),
     }),
   }),
 });
 
-export const { useGetApiKeysQuery, useRevokeApiKeyMutation } = apiKeysApi;
+export const { useGetApiKeysQuery, usePickApiKeySourcesMutation, useRevokeApiKeyMutation } = apiKeysApi;
 
 /**
  * Creates a key without tracking the request in the store: a hook's mutation state would hold the secret for as

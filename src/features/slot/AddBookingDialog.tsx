@@ -5,12 +5,11 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { format, isValid, parse } from 'date-fns';
 import { useState } from 'react';
 import { useSignedInUser } from '../../app/hooks';
 import { ADD_ADULTS_MAX, ADD_ADULTS_MIN, ADD_OTHER_MAX, type Booking } from '../../domain/booking';
 import { overCapacityMessage, seatsLeft, slotKeyOf } from '../../domain/capacity';
-import { DAY_FORMAT } from '../../domain/dates';
+import { displayDay } from '../../domain/displayDay';
 import type { ScheduledSlot } from '../../domain/schemas/booking';
 import type { SlotSummary } from '../../domain/slotGroups';
 import { walkInCheckedIn } from '../../domain/departureTimes';
@@ -64,12 +63,6 @@ export default function AddBookingDialog({
       />
     </BookingDialogFrame>
   );
-}
-
-/** Spec §5: dates read d/m/yyyy, as in the pickers. */
-function displayDay(day: string): string {
-  const date = parse(day, DAY_FORMAT, new Date());
-  return isValid(date) ? format(date, 'd/M/yyyy') : day;
 }
 
 interface AddBookingFormProps {
