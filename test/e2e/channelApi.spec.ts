@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { nextDay } from '../../src/domain/slotRules';
 import { MANAGER, expectNoSeriousA11yViolations, signIn, todayInMadrid } from './fixtures';
+import { storedBooking } from './nearSlot';
 
 // Issue 24: a Manager gives the company's website a key; the website's bookings then appear on the day by themselves.
 // Issue 34: the key reaches its source only, and a cancellation of a booking with guests checked in is refused and
@@ -47,6 +48,10 @@ test('a Manager makes an API key for a source, a channel books with it, a check-
   await expect(row).toContainText('Website');
   await row.getByRole('switch', { name: 'Checked in' }).click();
   await expect(row.getByRole('switch', { name: 'Checked in' })).toBeChecked();
+  // The switch shows the check-in at once; the channel's call must come after the server has it.
+  await expect
+    .poll(async () => (await storedBooking(page, guest))?.attendees)
+    .toEqual([{ Adults: 2 }, { Children: 1 }]);
 
   // The channel cancels the booking the guests were checked in on: refused, and the Manager sees it.
   const cancel = await request.delete(`/api/v1/bookings/Website/W-${stamp}`, { headers });

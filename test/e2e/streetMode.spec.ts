@@ -83,6 +83,25 @@ async function openControlledSlot(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
+/** The keys of the copies this device keeps of what its pages showed (IndexedDB, src/services/offline). */
+function deviceCopies(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const opening = indexedDB.open('tourdesk');
+        opening.onerror = () => resolve([]);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          const keys = db.transaction('snapshots').objectStore('snapshots').getAllKeys();
+          keys.onsuccess = () => {
+            resolve(keys.result.map(String));
+            db.close();
+          };
+        };
+      }),
+  );
+}
+
 const syncBadge = (page: Page) => page.getByRole('status', { name: 'Sync', exact: true });
 const row = (page: Page, name: string) => page.getByRole('listitem', { name, exact: true });
 
@@ -293,6 +312,10 @@ test('offline, the phone says so one way: the pill says Offline, the page what i
   await signIn(page, GUIDE);
   await openNearSlot(page);
   await openControlledSlot(page);
+  // The slot and its note are on the device before the network goes.
+  await expect
+    .poll(async () => (await deviceCopies(page)).filter((key) => /\|(slot|note)\|/.test(key)).length)
+    .toBeGreaterThanOrEqual(2);
   await context.setOffline(true);
   try {
     // Nothing waits to be sent: the pill still says Offline after the reload.
