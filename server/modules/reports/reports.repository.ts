@@ -1,9 +1,10 @@
 import { and, asc, between, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ReportField } from '../../../src/domain/reports';
 import type { Db } from '../../db/client';
 import { bookings, reportCounts } from '../../db/schema';
 import { attendedSums, type BookingRow } from '../bookings/bookings.repository';
-import { hasNoShow } from './reports.noShows';
+import { hasNoShow, missing } from './reports.noShows';
 
 /** What a report row shows (reports.service toReportRow), and no more. */
 const reportColumns = {
@@ -181,4 +182,45 @@ export async function feesBetween(db: Db, companyId: string, from: string, to: s
     .where(and(eq(bookings.companyId, companyId), between(bookings.date, from, to), eq(bookings.cancelled, false)))
     .groupBy(bookings.date, bookings.tour, bookings.source)
     .orderBy(asc(bookings.date), asc(bookings.tour), asc(bookings.source));
+}
+
+const missingSum = (booked: AnyPgColumn, attended: AnyPgColumn) =>
+  sql<number>`coalesce(sum(${missing(booked, attended)}), 0)::int`;
+
+export interface NoShowSummary {
+  bookings: number;
+  adults: number;
+  teens: number;
+  children: number;
+}
+
+/**
+ * The no-show report's totals over every booking of the range (not a page): guests missing per type, and how many
+ * bookings have a no-show (the report's total when it lists only those). A booking without a no-show adds nothing
+ * to the sums, so they are the same with or without the option.
+ */
+export async function summariseNoShows(db: Db, filter: ReportFilter): Promise<NoShowSummary> {
+  const [row] = await db
+    .select({
+      bookings: sql<number>`count(*) filter (where ${hasNoShow})::int`,
+      adults: missingSum(bookings.adults, bookings.attendedAdults),
+      teens: missingSum(bookings.teens, bookings.attendedTeens),
+      children: missingSum(bookings.children, bookings.attendedChildren),
+    })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.companyId, filter.companyId),
+        between(bookings.date, filter.startDay, filter.endDay),
+        eq(bookings.cancelled, false),
+        inArray(bookings.source, filter.sources),
+        inArray(bookings.tour, filter.tours),
+      ),
+    );
+  return {
+    bookings: Number(row?.bookings ?? 0),
+    adults: Number(row?.adults ?? 0),
+    teens: Number(row?.teens ?? 0),
+    children: Number(row?.children ?? 0),
+  };
 }

@@ -18,8 +18,14 @@ import type { Caller } from '../../db/signedIn';
 import { attendedCounts, bookedCounts } from '../bookings/bookings.mapper';
 import { listEntries, type Catalog } from '../companies/catalog.repository';
 import { reportCsv } from './reports.csv';
-import { summariseNoShows } from './reports.noShows';
-import { countReport, feesBetween, reportPage, type ReportBookingRow, type ReportFilter } from './reports.repository';
+import {
+  countReport,
+  feesBetween,
+  reportPage,
+  summariseNoShows,
+  type ReportBookingRow,
+  type ReportFilter,
+} from './reports.repository';
 
 export interface ReportRequest {
   field: ReportField;
