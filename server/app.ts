@@ -8,7 +8,7 @@ import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { Tenancy } from './db/tenancy';
 import { logMethod, serializeError } from './lib/logSerializers';
-import { rateLimitStore } from './lib/rateLimitStore';
+import { rateLimitStore } from './db/rateLimitStore';
 import { responseSerializerCompiler } from './lib/responseSerializer';
 import { securityHeaders } from './lib/securityHeaders';
 import { loadOrCreateSecret } from './lib/secret';

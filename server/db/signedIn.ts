@@ -1,5 +1,9 @@
 import type { Role } from '../../src/domain/auth';
 import { getTableColumns } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { ForbiddenError, UnauthorizedError } from '../errors';
+import type { ParsedApiKey } from '../lib/apiKeySecret';
+import type { Device } from '../lib/device';
 import { companies } from './schema';
 
 export type CompanySettings = typeof companies.$inferSelect;
@@ -17,11 +21,6 @@ export interface Caller {
   expiresAt?: number;
   /** Where the call came from, for the event log: the app's per-browser id and the user agent (plugins/auth.ts). */
   device?: Device;
-}
-
-export interface Device {
-  id: string | null;
-  userAgent: string | null;
 }
 
 /** The signed-in member as the database has them now, with their company's settings. */
@@ -77,4 +76,38 @@ export function signedInMember(
     company: companyOf(row.company),
     device: caller.device ?? { id: null, userAgent: null },
   };
+}
+
+// The request's credentials as plugins/auth.ts reads them, and what a route requires of them: plugins and modules both
+// import them from here, never from each other.
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who the access token says is calling (plugins/auth.ts); the member is read in the request's transaction. */
+    caller: Caller | null;
+    /** A channel's API key as sent (`/api/v1`); checked against its hash in the request's transaction. */
+    apiKey: ParsedApiKey | null;
+  }
+}
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/** The `Authorization: Bearer …` credential as sent, if any. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  return BEARER.exec(request.headers.authorization ?? '')?.[1];
+}
+
+export function requireCaller(request: FastifyRequest): Caller {
+  if (!request.caller) throw new UnauthorizedError();
+  return request.caller;
+}
+
+export function requireApiKey(request: FastifyRequest): ParsedApiKey {
+  if (!request.apiKey) throw new UnauthorizedError();
+  return request.apiKey;
+}
+
+export function requireManager(request: FastifyRequest): Caller {
+  const caller = requireCaller(request);
+  if (caller.role !== 'Manager') throw new ForbiddenError();
+  return caller;
 }

@@ -15,7 +15,7 @@ export interface AttemptLimit {
 /**
  * A preHandler counting each request under its key and answering 429 with Retry-After past `max` in `windowMs`. Unlike
  * a route's `config.rateLimit`, several can guard one route (per member and per address, say). The counts are the
- * rate-limit plugin's, in the database (lib/rateLimitStore.ts).
+ * rate-limit plugin's, in the database (db/rateLimitStore.ts).
  */
 export function attemptLimit(app: FastifyInstance, limit: AttemptLimit) {
   const check = app.createRateLimit({

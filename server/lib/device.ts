@@ -1,6 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { DEVICE_HEADER } from '../../src/domain/events';
-import type { Device } from '../db/signedIn';
+
+/** Where a call came from, for the event log: the app's per-browser id and the user agent. */
+export interface Device {
+  id: string | null;
+  userAgent: string | null;
+}
 
 const DEVICE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const USER_AGENT_MAX = 300;

@@ -1,23 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Caller } from '../db/signedIn';
-import { ForbiddenError, UnauthorizedError } from '../errors';
+import { bearerToken, type Caller } from '../db/signedIn';
+import { UnauthorizedError } from '../errors';
+import { parseApiKey } from '../lib/apiKeySecret';
 import { deviceOf } from '../lib/device';
 import { UUID } from '../lib/ids';
-import type { TokenService } from '../modules/auth/tokens';
-import { parseApiKey, type ParsedApiKey } from '../modules/channel/apiKeySecret';
 import { checkAccess, isApiRoute } from './access';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Who the access token says is calling; the member is read in the request's transaction (`Tenancy.runAs`). */
-    caller: Caller | null;
-    /** A channel's API key as sent (`/api/v1`); checked against its hash in the request's transaction. */
-    apiKey: ParsedApiKey | null;
-  }
+/** What this plugin needs of the auth module's `TokenService` (app.ts passes it in): plugins import no module. */
+export interface AccessTokenVerifier {
+  verify(token: string): Promise<Caller | null>;
 }
-
-const BEARER = /^Bearer\s+(\S+)$/i;
 
 const expired = () => new UnauthorizedError('Your session has expired, please sign in again', 'UNAUTHORIZED');
 const apiKeyHere = () =>
@@ -26,18 +19,13 @@ const apiKeyHere = () =>
     'API_KEY_NOT_ACCEPTED',
   );
 
-/** The `Authorization: Bearer …` credential as sent, if any. */
-export function bearerToken(request: FastifyRequest): string | undefined {
-  return BEARER.exec(request.headers.authorization ?? '')?.[1];
-}
-
 /**
  * Every /api route needs a valid access token unless its `access` is 'public' (plugins/access.ts), and the token's
  * role must be one the route admits: 401 and 403 come before validation's 400, as Fastify runs these hooks before it.
  * The member behind the token is read again by the request's transaction (`Tenancy.runAs`), so a deleted member's
  * token stops working at once.
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenService }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: AccessTokenVerifier }) => {
   app.decorateRequest('caller', null);
   app.decorateRequest('apiKey', null);
   app.addHook('onRequest', async (request) => {
@@ -63,19 +51,3 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenS
     if (url && isApiRoute(url) && access !== 'channel') checkAccess(access, request.caller);
   });
 });
-
-export function requireCaller(request: FastifyRequest): Caller {
-  if (!request.caller) throw new UnauthorizedError();
-  return request.caller;
-}
-
-export function requireApiKey(request: FastifyRequest): ParsedApiKey {
-  if (!request.apiKey) throw new UnauthorizedError();
-  return request.apiKey;
-}
-
-export function requireManager(request: FastifyRequest): Caller {
-  const caller = requireCaller(request);
-  if (caller.role !== 'Manager') throw new ForbiddenError();
-  return caller;
-}

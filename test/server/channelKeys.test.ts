@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { apiKeys, bookings, events } from '../../server/db/schema';
-import { newApiKey } from '../../server/modules/channel/apiKeySecret';
+import { newApiKey } from '../../server/lib/apiKeySecret';
 import { addBooking, createCompany, editBooking, type CompanyFixture } from './fixtures';
 import { bookingRow, cancelChannelBooking, putChannelBooking } from './channelRequests';
 import { bearer, createTestApp, DB_KINDS, describeEachDb, type TestApp } from './helpers';

@@ -2,7 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../server/db/client';
 import { apiKeys, companies, departures } from '../../server/db/schema';
-import { newApiKey } from '../../server/modules/channel/apiKeySecret';
+import { newApiKey } from '../../server/lib/apiKeySecret';
 import { hashPassword } from '../../server/modules/auth/passwords';
 import { insertBooking, type BookingRow, type NewBooking } from '../../server/modules/bookings/bookings.repository';
 import { insertSources, insertTours } from '../../server/modules/companies/companies.repository';

@@ -5,7 +5,7 @@ import { buildApp } from '../../server/app';
 import type { Config } from '../../server/config';
 import type { Db } from '../../server/db/client';
 import { rateLimits } from '../../server/db/schema';
-import { SWEEP_EVERY, rateLimitStore } from '../../server/lib/rateLimitStore';
+import { SWEEP_EVERY, rateLimitStore } from '../../server/db/rateLimitStore';
 import { TEST_SECRET, describeEachDb, signup, uniqueEmail, type TestApp } from './helpers';
 
 type Counted = { current: number; ttl: number };

@@ -29,7 +29,7 @@ import {
   timeRangeBodySchema,
 } from '../../src/domain/schemas/team';
 import { encodeNameList } from '../../src/domain/reports';
-import { newApiKey } from '../../server/modules/channel/apiKeySecret';
+import { newApiKey } from '../../server/lib/apiKeySecret';
 import { apiKeySourcesBodySchema, newApiKeyBodySchema } from '../../src/domain/schemas/apiKeys';
 import { channelBookingBodySchema, channelChangesQuerySchema } from '../../src/domain/schemas/channel';
 import { importQuerySchema, inspectQuerySchema } from '../../src/domain/schemas/imports';

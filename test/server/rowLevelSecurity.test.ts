@@ -11,7 +11,7 @@ import { DB_KINDS, bearer, describeEachDb } from './helpers';
 
 /** Tables that hold no company's data. Adding one here needs a reason in review. */
 const SHARED_TABLES: string[] = [
-  // Sign-in and signup attempts are counted before any company is known; keys are hashes (server/lib/rateLimitStore.ts).
+  // Sign-in and signup attempts are counted before any company is known; keys are hashes (server/db/rateLimitStore.ts).
   'rate_limits',
 ];
 

@@ -69,7 +69,7 @@ export const refreshTokens = pgTable(
 );
 
 /**
- * @fastify/rate-limit's counts (server/lib/rateLimitStore.ts), shared by every server process on one database. Not a
+ * @fastify/rate-limit's counts (server/db/rateLimitStore.ts), shared by every server process on one database. Not a
  * tenant table: sign-in and signup are counted before any company is known, so no company_id and no row-level
  * security. `key` is a SHA-256 hex of the route's namespace and the limiter's key, which holds an email and an address.
  */

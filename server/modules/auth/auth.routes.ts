@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { authResponseSchema, credentialsSchema, refreshResponseSchema } from '../../../src/domain/schemas/auth';
 import { attemptLimit } from '../../lib/attemptLimit';
 import { errors, JSON_BODY } from '../../lib/errorResponses';
-import { bearerToken } from '../../plugins/auth';
+import { bearerToken } from '../../db/signedIn';
 import type { AuthService } from './auth.service';
 import { assertSameSite, clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
 

@@ -17,7 +17,7 @@ import {
 import { seatConflictSchema } from '../../../src/domain/schemas/capacity';
 import { assignGuideBodySchema, timeRangeBodySchema } from '../../../src/domain/schemas/team';
 import { errorResponse, errors, INPUT, JSON_BODY, MEMBER, type ErrorCodes } from '../../lib/errorResponses';
-import { requireCaller } from '../../plugins/auth';
+import { requireCaller } from '../../db/signedIn';
 import type { BookingEditsService } from './bookingEdits.service';
 import type { BookingsService } from './bookings.service';
 import type { CheckInsService } from './checkIns.service';

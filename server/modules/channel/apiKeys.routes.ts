@@ -7,7 +7,7 @@ import {
   newApiKeyBodySchema,
 } from '../../../src/domain/schemas/apiKeys';
 import { errors, INPUT, JSON_BODY, MANAGER } from '../../lib/errorResponses';
-import { requireManager } from '../../plugins/auth';
+import { requireManager } from '../../db/signedIn';
 import type { ApiKeysService } from './apiKeys.service';
 
 const tags = ['Company'];

@@ -4,7 +4,7 @@ import type { Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import { recordEvent } from '../events/eventLog';
-import { newApiKey } from './apiKeySecret';
+import { newApiKey } from '../../lib/apiKeySecret';
 import {
   activeKeyNamed,
   activeSources,

@@ -8,7 +8,7 @@ import {
   channelChangesSchema,
 } from '../../../src/domain/schemas/channel';
 import { CHANNEL, errorResponse, errors, INPUT, JSON_BODY } from '../../lib/errorResponses';
-import { requireApiKey } from '../../plugins/auth';
+import { requireApiKey } from '../../db/signedIn';
 import type { CallLimit } from './callLimit';
 import type { ChannelBookingsService } from './channelBookings.service';
 

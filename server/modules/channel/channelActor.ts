@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import type { Tenancy } from '../../db/tenancy';
 import { ForbiddenError, UnauthorizedError } from '../../errors';
 import type { EventActor } from '../events/eventLog';
-import { secretMatches, type ParsedApiKey } from './apiKeySecret';
+import { secretMatches, type ParsedApiKey } from '../../lib/apiKeySecret';
 import { findKeyForCall, touchApiKey } from './apiKeys.repository';
 import type { CallLimit } from './callLimit';
 

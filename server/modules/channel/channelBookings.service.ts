@@ -36,7 +36,7 @@ import {
 } from '../bookings/channelReferences.repository';
 import { findCompanySettings } from '../companies/companies.repository';
 import { takeSeats } from '../timetable/departureSeats';
-import type { ParsedApiKey } from './apiKeySecret';
+import type { ParsedApiKey } from '../../lib/apiKeySecret';
 import type { CallLimit } from './callLimit';
 import { channelTourLabel } from './channelCatalog';
 import { runAsKey, type KeyCall } from './channelActor';

@@ -9,7 +9,7 @@ import {
   tourFlagSchema,
 } from '../../../src/domain/schemas/company';
 import { errors, JSON_BODY, MANAGER, MEMBER, type ErrorCodes } from '../../lib/errorResponses';
-import { requireCaller, requireManager } from '../../plugins/auth';
+import { requireCaller, requireManager } from '../../db/signedIn';
 import type { CatalogService } from './catalog.service';
 import type { CompaniesService } from './companies.service';
 

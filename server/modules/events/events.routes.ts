@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { daySchema, timeSchema, tourNameSchema } from '../../../src/domain/schemas/booking';
 import { historySchema } from '../../../src/domain/schemas/events';
 import { errors, INPUT, MEMBER } from '../../lib/errorResponses';
-import { requireCaller } from '../../plugins/auth';
+import { requireCaller } from '../../db/signedIn';
 import type { HistoryService } from './history.service';
 
 const tags = ['History'];

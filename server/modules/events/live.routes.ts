@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Tenancy } from '../../db/tenancy';
 import { errors, INPUT, MEMBER } from '../../lib/errorResponses';
-import { requireCaller } from '../../plugins/auth';
+import { requireCaller } from '../../db/signedIn';
 import type { EventHub } from './eventHub';
 import { logPosition } from './events.repository';
 import { LiveStream, type LiveOptions, type Opening } from './liveStream';

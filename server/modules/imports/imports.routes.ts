@@ -17,7 +17,7 @@ import {
 import { AppError } from '../../errors';
 import { errorBodySchema } from '../../../src/domain/schemas/auth';
 import { errorResponse, errors, INPUT, JSON_BODY, MANAGER } from '../../lib/errorResponses';
-import { requireManager } from '../../plugins/auth';
+import { requireManager } from '../../db/signedIn';
 import type { ImportsService } from './imports.service';
 import { inspectFile } from './inspectFile';
 

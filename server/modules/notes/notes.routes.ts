@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noteSchema, saveNoteBodySchema } from '../../../src/domain/schemas/booking';
 import { errors, INPUT, JSON_BODY, MEMBER } from '../../lib/errorResponses';
-import { requireCaller } from '../../plugins/auth';
+import { requireCaller } from '../../db/signedIn';
 import type { NotesService } from './notes.service';
 
 const tags = ['Notes'];

@@ -8,7 +8,7 @@ import {
   reportQuerySchema,
 } from '../../../src/domain/schemas/reports';
 import { errors, INPUT, JSON_BODY, MANAGER } from '../../lib/errorResponses';
-import { requireManager } from '../../plugins/auth';
+import { requireManager } from '../../db/signedIn';
 import type { ExportLimiter } from './exportLimiter';
 import type { ReportsService } from './reports.service';
 

@@ -9,7 +9,7 @@ import {
   timeRangeBodySchema,
 } from '../../../src/domain/schemas/team';
 import { errors, INPUT, JSON_BODY, MEMBER, type ErrorCodes } from '../../lib/errorResponses';
-import { requireCaller } from '../../plugins/auth';
+import { requireCaller } from '../../db/signedIn';
 import type { ShiftsService } from './shifts.service';
 
 /** Reading a shift: a Guide sees only their window's; a slot without one has none. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { timetableSchema, timetableAnswerSchema } from '../../../src/domain/schemas/timetable';
 import { errors, INPUT, JSON_BODY, MANAGER } from '../../lib/errorResponses';
-import { requireManager } from '../../plugins/auth';
+import { requireManager } from '../../db/signedIn';
 import type { TimetableService } from './timetable.service';
 
 const params = z.object({ companyId: z.string().max(100) });

@@ -10,7 +10,7 @@ import {
   signupSchema,
 } from '../../../src/domain/schemas/auth';
 import { z } from 'zod';
-import { requireCaller, requireManager } from '../../plugins/auth';
+import { requireCaller, requireManager } from '../../db/signedIn';
 import { setRefreshCookie } from '../auth/cookies';
 import { addGuideBodySchema, guideRefSchema, memberSchema } from '../../../src/domain/schemas/team';
 import { GUIDE_ADDED, GUIDE_DELETED } from '../../../src/domain/team';

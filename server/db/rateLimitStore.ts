@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { rateLimits } from '../db/schema';
+import type { Db } from './client';
+import { rateLimits } from './schema';
 
 /** Every this many hits counted by one process, one sweep of expired windows. */
 export const SWEEP_EVERY = 100;
