@@ -5,7 +5,7 @@ import type { Tenancy } from '../../db/tenancy';
 import { UnauthorizedError } from '../../errors';
 import { UUID } from '../../lib/ids';
 import { findCompany } from '../companies/companies.repository';
-import { findActiveUser, findMemberKeysByEmail, type UserRow } from '../users/users.repository';
+import { findActiveUser, findMemberKeysByEmail, type UserRow } from './members.repository';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import {
   findActiveUserByTokenHash,

@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { refreshTokens, users } from '../../db/schema';
-import type { UserRow } from '../users/users.repository';
+import type { UserRow } from './members.repository';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 

@@ -5,20 +5,12 @@ import type { Tenancy } from '../../db/tenancy';
 import { uniqueViolation } from '../../db/errors';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import type { Caller } from '../../db/signedIn';
+import { findMemberKeysByEmail, type UserRow } from '../auth/members.repository';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/refreshTokens.repository';
 import { recordEvent } from '../events/eventLog';
 import { EMAIL_TAKEN } from './users.service';
-import {
-  findMember,
-  findMemberKeysByEmail,
-  insertUser,
-  listMembers,
-  listTeam,
-  markDeleted,
-  type MemberRef,
-  type UserRow,
-} from './users.repository';
+import { findMember, insertUser, listMembers, listTeam, markDeleted, type MemberRef } from './users.repository';
 
 const toMember = (row: Pick<UserRow, 'id' | 'email' | 'role' | 'name'>): Member => ({
   _id: row.id,

@@ -9,11 +9,12 @@ import { isUniqueViolation } from '../../db/errors';
 import { BadRequestError, ConflictError, UnauthorizedError } from '../../errors';
 import type { Device } from '../../lib/device';
 import type { AuthService, Session } from '../auth/auth.service';
+import { findActiveUser, findMemberKeysByEmail } from '../auth/members.repository';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/refreshTokens.repository';
 import { insertCompany, insertSources } from '../companies/companies.repository';
 import { recordEvent } from '../events/eventLog';
-import { findActiveUser, findMemberKeysByEmail, insertUser, updatePasswordHash } from './users.repository';
+import { insertUser, updatePasswordHash } from './users.repository';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 
