@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { NO_PERMISSION } from '../../server/errors';
 import { ACCESS_LEVELS, checkAccess, isApiRoute } from '../../server/plugins/access';
-import { upsertShift, replaceShiftGuides } from '../../server/modules/shifts/shifts.repository';
+import { upsertShift, replaceShiftGuides } from '../../server/modules/bookings/shiftHeads.repository';
 import { insertUser } from '../../server/modules/users/users.repository';
 import { hashPassword } from '../../server/modules/auth/passwords';
 import { PASSWORD, addBooking } from './fixtures';

@@ -7,7 +7,7 @@ import type { RouteEntry } from '../../server/app';
 import type { Db } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
 import { insertSources, insertTours } from '../../server/modules/companies/companies.repository';
-import { replaceShiftGuides, upsertShift } from '../../server/modules/shifts/shifts.repository';
+import { replaceShiftGuides, upsertShift } from '../../server/modules/bookings/shiftHeads.repository';
 import { changePasswordSchema, credentialsSchema, signupSchema } from '../../src/domain/schemas/auth';
 import {
   addBookingBodySchema,

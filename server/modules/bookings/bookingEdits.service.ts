@@ -9,7 +9,7 @@ import { attendedCounts, bookedCounts, toBookingDto, viewerOf } from './bookings
 import { findBooking, updateBooking } from './bookings.repository';
 import { rowSnapshot, seatMoveOf, slotOfBooking, snapshotFacts } from './bookingFacts';
 import { changedFacts, recordEvent } from '../events/eventLog';
-import { followBookingChange } from '../shifts/shiftHeads';
+import { followBookingChange } from './shiftHeads';
 import {
   assertKnownSource,
   assertKnownTour,

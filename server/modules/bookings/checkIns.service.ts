@@ -12,7 +12,7 @@ import type { AuthContext, Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
 import { BadRequestError, NotFoundError } from '../../errors';
 import { recordEvent } from '../events/eventLog';
-import { followAssignment } from '../shifts/shiftHeads';
+import { followAssignment } from './shiftHeads';
 import { bookingEvents } from '../events/history.repository';
 import { fingerprint, idempotent, type Answer } from '../idempotency/idempotent';
 import { attendanceFacts, slotOfBooking } from './bookingFacts';

@@ -4,7 +4,7 @@ import type { Tenancy } from '../../db/tenancy';
 import { BadRequestError, NotFoundError } from '../../errors';
 import { whoseData } from '../users/whoseData';
 import { recordEvent } from '../events/eventLog';
-import { followAssignment } from '../shifts/shiftHeads';
+import { followAssignment } from './shiftHeads';
 import { slotOfBooking } from './bookingFacts';
 import { toBookingDto, viewerOf } from './bookings.mapper';
 import { findBookings, listGuideBookings, setGuide } from './bookings.repository';

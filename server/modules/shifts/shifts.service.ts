@@ -15,14 +15,9 @@ import { viewerOf } from '../bookings/bookings.mapper';
 import { SLOT_LOCKED } from '../bookings/bookings.rules';
 import { listTeam } from '../users/users.repository';
 import { whoseData } from '../users/whoseData';
-import { countsOf, saveShift } from './shiftHeads';
-import {
-  attendanceBySource,
-  findShift,
-  listMemberShifts,
-  type ShiftGuideRow,
-  type ShiftRow,
-} from './shifts.repository';
+import { countsOf, saveShift } from '../bookings/shiftHeads';
+import { findShift, type ShiftGuideRow, type ShiftRow } from '../bookings/shiftHeads.repository';
+import { attendanceBySource, listMemberShifts } from './shifts.repository';
 
 function toShiftDto(shift: ShiftRow, guides: ShiftGuideRow[]): Shift {
   return {

@@ -11,11 +11,11 @@ import { noteUniqueId } from '../../../src/domain/slotRules';
 import { splitByAssignment, splitEvenly } from '../../../src/domain/split';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../db/signedIn';
-import { slotOfBooking } from '../bookings/bookingFacts';
-import { bookedCounts } from '../bookings/bookings.mapper';
-import { listSlotBookings, type BookingRow } from '../bookings/bookings.repository';
+import { slotOfBooking } from './bookingFacts';
+import { bookedCounts } from './bookings.mapper';
+import { listSlotBookings, type BookingRow } from './bookings.repository';
 import { recordEvent } from '../events/eventLog';
-import { findShift, lockShifts, replaceShiftGuides, upsertShift, type ShiftGuideRow } from './shifts.repository';
+import { findShift, lockShifts, replaceShiftGuides, upsertShift, type ShiftGuideRow } from './shiftHeads.repository';
 
 /** One guide of a split: the member, their name as shown, their guests. */
 export interface GuideShare {
