@@ -5,7 +5,7 @@ import type { Tenancy } from '../../db/tenancy';
 import { errors, INPUT, MEMBER } from '../../lib/errorResponses';
 import { requireCaller } from '../../plugins/auth';
 import type { EventHub } from './eventHub';
-import { logPosition } from './events.repository';
+import { logPosition } from './live.repository';
 import { LiveStream, type LiveOptions, type Opening } from './liveStream';
 import type { SessionChecks } from './sessionChecks';
 import type { StreamLimits } from './streamLimits';
