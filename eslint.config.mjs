@@ -3,6 +3,11 @@ import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+const SERVER_SHARES_DOMAIN_ONLY = {
+  group: ['**/src/*', '!**/src/domain', '!**/src/domain/*'],
+  message: 'The server imports only src/domain.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -82,19 +87,25 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     rules: {
-      // The server shares only the pure domain code of the SPA.
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            // The server shares only the pure domain code of the SPA.
+            SERVER_SHARES_DOMAIN_ONLY,
             {
-              group: ['**/src/*', '!**/src/domain', '!**/src/domain/*'],
-              message: 'The server imports only src/domain.',
+              group: ['**/eventLog/eventLog.repository'],
+              importNames: ['appendEvents'],
+              message: 'Events are appended through recordEvents (server/modules/eventLog/eventLog.ts) only.',
             },
           ],
         },
       ],
     },
+  },
+  {
+    files: ['server/modules/eventLog/eventLog.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_SHARES_DOMAIN_ONLY] }] },
   },
   {
     files: ['**/*.{js,mjs,cjs}'],

@@ -7,7 +7,7 @@ import { recordEvents, type Change } from '../../server/modules/eventLog/eventLo
 import { EVENTS_CHANNEL } from '../../server/modules/eventLog/eventNotifier';
 import * as liveRepository from '../../server/modules/live/live.repository';
 import type { LiveEvent } from '../../src/domain/events';
-import { addBooking, createCompany, type CompanyFixture } from './fixtures';
+import { actorOf, addBooking, createCompany, type CompanyFixture } from './fixtures';
 import { DB_KINDS, bearer, createTestApp, type TestApp } from './helpers';
 import { dataOf, hasData, listen, suiteStreams, type Frame } from './sse';
 
@@ -20,11 +20,10 @@ const eventOrReset = (frame: Frame) => hasData(frame) || isReset(frame);
 
 /** `count` events naming `bookingId` appended at once, as an import's batch is, and the hubs told. */
 async function appendBurst(t: TestApp, companyId: string, bookingId: string, count: number) {
-  const actor = { companyId, userId: null, name: 'Import', email: '', device: { id: null, userAgent: null } };
   const change: Change = { kind: 'booking.edited', bookingIds: [bookingId] };
   await recordEvents(
     t.db,
-    actor,
+    actorOf(companyId, 'Import'),
     Array.from({ length: count }, () => change),
   );
   await t.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${companyId})`);

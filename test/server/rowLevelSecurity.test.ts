@@ -6,7 +6,7 @@ import { bookings, events } from '../../server/db/schema';
 import { recordEvents } from '../../server/modules/eventLog/eventLog';
 import { Tenancy } from '../../server/db/tenancy';
 import { createPgDatabase } from './dbTemplate';
-import { addBooking, createCompany } from './fixtures';
+import { actorOf, addBooking, createCompany } from './fixtures';
 import { DB_KINDS, bearer, describeEachDb } from './helpers';
 
 /** Tables that hold no company's data. Adding one here needs a reason in review. */
@@ -104,11 +104,8 @@ if (DB_KINDS.includes('postgres')) {
     });
 
     test('the event log is append-only for the app: it adds and reads its own events, never changes or removes one', async () => {
-      const device = { id: null, userAgent: null };
       const append = (tx: Db, companyId: string) =>
-        recordEvents(tx, { companyId, userId: null, name: 'Ana', email: '', device }, [
-          { kind: 'slot.noteSaved', after: { Note: 'x' } },
-        ]);
+        recordEvents(tx, actorOf(companyId, 'Ana'), [{ kind: 'slot.noteSaved', after: { Note: 'x' } }]);
       await tenancy.run(companyA, (tx) => append(tx, companyA));
       await expect(tenancy.run(companyA, (tx) => append(tx, companyB))).rejects.toMatchObject(RLS_VIOLATION);
       const kinds = (tx: Db) => tx.select({ kind: events.kind, company: events.companyId }).from(events);
