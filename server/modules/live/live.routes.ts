@@ -15,10 +15,9 @@ const eventStream = {
   description:
     'Server-sent events (`text/event-stream`), open until the client leaves. Each change is `id: <n>`, its place ' +
     'in the company’s own log, and `data: <JSON event: kind, slot, bookings, gone, note>`; `event: reset` (with ' +
-    'the id to resume after) means ' +
-    'refetch what is shown, `event: renew` means renew the access token and reconnect with `Last-Event-ID`. ' +
-    'Keep-alive comments come every 20 s. A member, a company and an address hold a limited number of streams at ' +
-    'once: one more is answered 429 with `Retry-After`.',
+    'the id to resume after) means refetch what is shown, `event: renew` means renew the access token and ' +
+    'reconnect with `Last-Event-ID`. Keep-alive comments come every 20 s. A member, a company and an address hold ' +
+    'a limited number of streams at once: one more is answered 429 with `Retry-After`.',
   content: { 'text/event-stream': { schema: z.string() } },
 };
 /**
