@@ -28,15 +28,15 @@ import { ChannelBookingsService } from './modules/channel/channelBookings.servic
 import { CatalogService } from './modules/companies/catalog.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { CompaniesService } from './modules/companies/companies.service';
-import { EventHub } from './modules/events/eventHub';
-import { EventNotifier } from './modules/events/eventNotifier';
-import { eventsRoutes } from './modules/events/events.routes';
-import { HistoryService } from './modules/events/history.service';
+import { EventNotifier } from './modules/eventLog/eventNotifier';
+import { historyRoutes } from './modules/history/history.routes';
+import { HistoryService } from './modules/history/history.service';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { ImportsService } from './modules/imports/imports.service';
-import { liveRoutes } from './modules/events/live.routes';
-import { SessionChecks } from './modules/events/sessionChecks';
-import { StreamLimits } from './modules/events/streamLimits';
+import { EventHub } from './modules/live/eventHub';
+import { liveRoutes } from './modules/live/live.routes';
+import { SessionChecks } from './modules/live/sessionChecks';
+import { StreamLimits } from './modules/live/streamLimits';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { NotesService } from './modules/notes/notes.service';
 import { ExportLimiter } from './modules/reports/exportLimiter';
@@ -96,7 +96,7 @@ const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers[
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const database = deps.database ?? (await openDatabase(config));
   const { db } = database;
-  // After a commit that wrote events: the live streams of every process hear of it (modules/events).
+  // After a commit that wrote events: the live streams of every process hear of it (modules/live).
   const notifier = new EventNotifier(db, (err) => app.log.warn({ err }, 'live updates: NOTIFY failed'));
   const tenancy = new Tenancy(db, notifier.notify);
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
@@ -179,7 +179,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(companiesRoutes, { companies, catalog: new CatalogService(tenancy) });
   await app.register(notesRoutes, { notes });
   await app.register(timetableRoutes, { timetable: new TimetableService(tenancy) });
-  await app.register(eventsRoutes, { history: new HistoryService(tenancy, deps.now) });
+  await app.register(historyRoutes, { history: new HistoryService(tenancy, deps.now) });
   await app.register(apiKeysRoutes, { apiKeys: new ApiKeysService(tenancy) });
   const keyCalls = new CallLimit(
     config.channelRateLimit,

@@ -8,7 +8,8 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../server/db/client';
-import { appendEvents, latestEventId, type NewEvent } from '../../server/modules/events/events.repository';
+import { recordEvents, type Change } from '../../server/modules/eventLog/eventLog';
+import { latestEventId } from '../../server/modules/live/live.repository';
 import type { ServerProcess } from './appProcess';
 import { CallProbe, openAtOnce, statusCounts, type CallSummary, type OpenedStream } from './attackStreams';
 import { buildImportFile, IMPORT_QUERY } from './importFile';
@@ -30,23 +31,18 @@ export interface AttackSettings {
   recheckMs: number;
 }
 
+const NO_DEVICE = { id: null, userAgent: null };
+
 /** The attacker company's backlog: `count` check-in events on its bookings; answers the id before the first. */
 export async function seedBacklog(db: Db, company: SeededCompany, count: number): Promise<number> {
   const before = await latestEventId(db, company.id);
-  const events: NewEvent[] = Array.from({ length: count }, (_, i) => {
+  const changes: Change[] = Array.from({ length: count }, (_, i) => {
     const booking = company.bookings[i % company.bookings.length] as SeededCompany['bookings'][number];
-    return {
-      companyId: company.id,
-      kind: 'booking.checkedIn',
-      bookingIds: [booking.id],
-      day: booking.day,
-      time: booking.time,
-      tour: booking.tour,
-      memberName: company.manager.name,
-      after: { Adults: booking.counts.Adults },
-    };
+    const slot = { day: booking.day, time: booking.time, tour: booking.tour };
+    return { kind: 'booking.checkedIn', bookingIds: [booking.id], slot, after: { Adults: booking.counts.Adults } };
   });
-  for (let i = 0; i < events.length; i += 500) await appendEvents(db, company.id, events.slice(i, i + 500));
+  const actor = { companyId: company.id, userId: null, name: company.manager.name, email: '', device: NO_DEVICE };
+  for (let i = 0; i < changes.length; i += 500) await recordEvents(db, actor, changes.slice(i, i + 500));
   return before;
 }
 

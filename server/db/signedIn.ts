@@ -17,7 +17,7 @@ export interface Caller {
   sessionVersion: number;
   /** The sign-in the token belongs to (its refresh tokens' family): revoked, the token stops working. */
   sessionId?: string;
-  /** When the token stops working, in ms since the epoch: a live stream ends then (modules/events). */
+  /** When the token stops working, in ms since the epoch: a live stream ends then (modules/live). */
   expiresAt?: number;
   /** Where the call came from, for the event log: the app's per-browser id and the user agent (plugins/auth.ts). */
   device?: Device;
@@ -33,8 +33,6 @@ export interface AuthContext {
   assignable: boolean;
   company: CompanySettings;
   device: Device;
-  /** Says the transaction appended to the event log: once it commits, the live streams are told (Tenancy). */
-  eventWritten: () => void;
 }
 
 /** A row of `auth_begin_request` (migration 0008). */
@@ -61,10 +59,7 @@ function companyOf(json: Record<string, unknown>): CompanySettings {
  * The member behind a token, or undefined when the token no longer holds: the member was deleted, changed their
  * password since (session version) or changed role (a new token carries the new one).
  */
-export function signedInMember(
-  caller: Caller,
-  row: MemberRow | undefined,
-): Omit<AuthContext, 'eventWritten'> | undefined {
+export function signedInMember(caller: Caller, row: MemberRow | undefined): AuthContext | undefined {
   if (!row || row.session_version !== caller.sessionVersion || row.role !== caller.role) return undefined;
   return {
     userId: row.user_id,

@@ -7,6 +7,17 @@ import { signedInMember, type AuthContext, type Caller, type MemberRow } from '.
 
 const sessionEnded = () => new UnauthorizedError('Your session has expired, please sign in again', 'UNAUTHORIZED');
 
+/** The transactions under way that appended to the event log, by their handle. */
+const appendedEvents = new WeakSet<Db>();
+
+/**
+ * Says `tx` appended to the event log (modules/eventLog `recordEvents`, its one caller): once it commits, Tenancy tells
+ * the company's live streams; a rollback tells nobody.
+ */
+export function notifyAfterCommit(tx: Db): void {
+  appendedEvents.add(tx);
+}
+
 /**
  * Every read and write of a company's data runs in one of these: one transaction whose first statement
  * (`auth_begin_request`, migration 0008) sets `app.company_id`, so PostgreSQL's row-level security (migration 0002)
@@ -20,16 +31,8 @@ export class Tenancy {
     private readonly onEvents: (companyId: string) => void = () => undefined,
   ) {}
 
-  /** `eventWritten` says the work appended to the event log: the live streams are told once it commits. */
-  run<T>(companyId: string, fn: (tx: Db, eventWritten: () => void) => Promise<T>): Promise<T> {
-    let wroteEvents = false;
-    const eventWritten = () => {
-      wroteEvents = true;
-    };
-    return this.transaction(companyId, null, null, (tx) => fn(tx, eventWritten)).then((result) => {
-      if (wroteEvents) this.onEvents(companyId);
-      return result;
-    });
+  run<T>(companyId: string, fn: (tx: Db) => Promise<T>): Promise<T> {
+    return this.transaction(companyId, null, null, (tx) => fn(tx));
   }
 
   /**
@@ -38,23 +41,14 @@ export class Tenancy {
    * company as they are now.
    */
   runAs<T>(caller: Caller, fn: (tx: Db, auth: AuthContext) => Promise<T>): Promise<T> {
-    let wroteEvents = false;
-    const eventWritten = () => {
-      wroteEvents = true;
-    };
-    const work = this.transaction(caller.companyId, caller.userId, caller.sessionId ?? null, (tx, row) => {
+    return this.transaction(caller.companyId, caller.userId, caller.sessionId ?? null, (tx, row) => {
       const member = signedInMember(caller, row);
       if (!member) throw sessionEnded();
-      return fn(tx, { ...member, eventWritten });
-    });
-    // NOTIFY inside the transaction would queue every commit of the database behind one lock: it is sent after.
-    return work.then((result) => {
-      if (wroteEvents) this.onEvents(caller.companyId);
-      return result;
+      return fn(tx, member);
     });
   }
 
-  private transaction<T>(
+  private async transaction<T>(
     companyId: string,
     userId: string | null,
     sessionId: string | null,
@@ -62,13 +56,17 @@ export class Tenancy {
   ): Promise<T> {
     // Ids from a verified token, but a malformed one would be a 500 from PostgreSQL's uuid cast rather than a 401.
     const ids = [companyId, userId, sessionId].filter((id) => id !== null);
-    if (!ids.every((id) => UUID.test(id))) return Promise.reject(sessionEnded());
-    return this.db.transaction(async (tx) => {
+    if (!ids.every((id) => UUID.test(id))) throw sessionEnded();
+    const { result, appended } = await this.db.transaction(async (tx) => {
       const [row] = await queryRows<MemberRow>(
         tx,
         sql`select * from auth_begin_request(${companyId}, ${userId}, ${sessionId}::uuid)`,
       );
-      return fn(tx, row);
+      const done = await fn(tx, row);
+      return { result: done, appended: appendedEvents.has(tx) };
     });
+    // NOTIFY inside the transaction would queue every commit of the database behind one lock: it is sent after.
+    if (appended) this.onEvents(companyId);
+    return result;
   }
 }

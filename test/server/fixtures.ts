@@ -6,6 +6,7 @@ import { newApiKey } from '../../server/lib/apiKeySecret';
 import { hashPassword } from '../../server/modules/auth/passwords';
 import { insertBooking, type BookingRow, type NewBooking } from '../../server/modules/bookings/bookings.repository';
 import { insertSources, insertTours } from '../../server/modules/companies/companies.repository';
+import type { EventActor } from '../../server/modules/eventLog/eventLog';
 import { insertUser } from '../../server/modules/users/users.repository';
 import { bearer, login, uniqueEmail, type SignedIn } from './helpers';
 
@@ -174,3 +175,12 @@ export async function addDeparture(
     ...departure,
   });
 }
+
+/** Who a fixture's events name (`recordEvents`): a member by name and id, or no member (a channel, an import). */
+export const actorOf = (companyId: string, name: string, userId: string | null = null): EventActor => ({
+  companyId,
+  userId,
+  name,
+  email: '',
+  device: { id: null, userAgent: null },
+});

@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PastImport } from '../../src/domain/schemas/imports';
 import { queryRows } from '../../server/db/rows';
 import { bookings, events } from '../../server/db/schema';
-import { addBooking, createCompany, type CompanyFixture } from './fixtures';
+import { recordEvents } from '../../server/modules/eventLog/eventLog';
+import { actorOf, addBooking, createCompany, type CompanyFixture } from './fixtures';
 import { DB_KINDS, bearer, createTestApp, describeEachDb, type TestApp } from './helpers';
 import { csvOf, sendImport } from './importRequests';
 
@@ -188,12 +189,9 @@ describeEachDb(
 
     it('lists an import recorded before imports had ids as one that cannot be undone', async () => {
       const t = ctx();
-      await t.db.insert(events).values({
-        companyId: c.companyId,
-        kind: 'bookings.imported',
-        memberName: c.managerName,
-        after: { File: 'old.csv', Created: 3, Updated: 0, Cancelled: 0, Rejected: 0 },
-      });
+      await recordEvents(t.db, actorOf(c.companyId, c.managerName), [
+        { kind: 'bookings.imported', after: { File: 'old.csv', Created: 3, Updated: 0, Cancelled: 0, Rejected: 0 } },
+      ]);
       const [old] = await recent(t, c.manager.token);
       expect(old).toMatchObject({ fileName: 'old.csv', undo: 'unavailable', created: 3 });
     });
@@ -218,14 +216,9 @@ if (DB_KINDS.includes('postgres')) {
       await t.db.transaction(async (tx) => {
         // A check-in's transaction: the booking changed and locked, its event written, not yet committed.
         await tx.execute(sql`update bookings set attended_adults = 1, version = version + 1 where id = ${id}`);
-        await tx.insert(events).values({
-          companyId: c.companyId,
-          kind: 'booking.checkedIn',
-          bookingIds: [id],
-          memberName: c.guideName,
-          before: { Adults: 0 },
-          after: { Adults: 1 },
-        });
+        await recordEvents(tx, actorOf(c.companyId, c.guideName), [
+          { kind: 'booking.checkedIn', bookingIds: [id], before: { Adults: 0 }, after: { Adults: 1 } },
+        ]);
         answer = undo(t, c.manager.token, imported._id);
         await untilWaitingForLock(t);
       });

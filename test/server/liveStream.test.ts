@@ -1,7 +1,7 @@
 import { buildApp } from '../../server/app';
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../../server/db/client';
-import { EVENTS_CHANNEL } from '../../server/modules/events/eventHub';
+import { EVENTS_CHANNEL } from '../../server/modules/eventLog/eventNotifier';
 import type { LiveEvent } from '../../src/domain/events';
 import { addBooking, createCompany, type CompanyFixture } from './fixtures';
 import { DB_KINDS, bearer, createTestApp, type TestApp } from './helpers';

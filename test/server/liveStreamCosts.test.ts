@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { Tenancy } from '../../server/db/tenancy';
-import { EVENTS_CHANNEL } from '../../server/modules/events/eventHub';
-import * as eventsRepository from '../../server/modules/events/events.repository';
+import { recordEvents, type Change } from '../../server/modules/eventLog/eventLog';
+import { EVENTS_CHANNEL } from '../../server/modules/eventLog/eventNotifier';
+import * as liveRepository from '../../server/modules/live/live.repository';
 import type { LiveEvent } from '../../src/domain/events';
-import { addBooking, createCompany, type CompanyFixture } from './fixtures';
+import { actorOf, addBooking, createCompany, type CompanyFixture } from './fixtures';
 import { DB_KINDS, bearer, createTestApp, type TestApp } from './helpers';
 import { dataOf, hasData, listen, suiteStreams, type Frame } from './sse';
 
@@ -19,14 +20,14 @@ const eventOrReset = (frame: Frame) => hasData(frame) || isReset(frame);
 
 /** `count` events naming `bookingId` appended at once, as an import's batch is, and the hubs told. */
 async function appendBurst(t: TestApp, companyId: string, bookingId: string, count: number) {
-  const event = { companyId, kind: 'booking.edited', bookingIds: [bookingId], memberName: 'Import' };
-  await eventsRepository.appendEvents(
+  const change: Change = { kind: 'booking.edited', bookingIds: [bookingId] };
+  await recordEvents(
     t.db,
-    companyId,
-    Array.from({ length: count }, () => event),
+    actorOf(companyId, 'Import'),
+    Array.from({ length: count }, () => change),
   );
   await t.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${companyId})`);
-  return eventsRepository.latestEventId(t.db, companyId);
+  return liveRepository.latestEventId(t.db, companyId);
 }
 
 describe.each(DB_KINDS)('what a live stream costs [%s]', (kind) => {
@@ -42,7 +43,7 @@ describe.each(DB_KINDS)('what a live stream costs [%s]', (kind) => {
       headers: bearer(c.manager.token),
       payload: { attendees: [{ Adults: adults }] },
     });
-  const latest = () => eventsRepository.latestEventId(t.db, c.companyId);
+  const latest = () => liveRepository.latestEventId(t.db, c.companyId);
 
   beforeAll(async () => {
     t = await createTestApp(kind, { liveReplayMax: REPLAY_MAX }, { now: () => NOW });
@@ -58,7 +59,7 @@ describe.each(DB_KINDS)('what a live stream costs [%s]', (kind) => {
   it('answers a tab too far behind with a reset at the log’s end, from a count, reading none of the events', async () => {
     for (const adults of [1, 2, 3, 4, 1, 2, 3]) expect((await checkIn(adults)).statusCode).toBe(200);
     const end = await latest();
-    const reads = jest.spyOn(eventsRepository, 'eventsAfter');
+    const reads = jest.spyOn(liveRepository, 'eventsAfter');
     const away = await open(c.manager.token, end - 7);
     expect(await away.next(eventOrReset)).toMatchObject({ event: 'reset', id: String(end) });
     // The hub may read what follows the log's end (the check-ins' notices come a moment late); nothing before it.

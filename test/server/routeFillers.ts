@@ -7,6 +7,7 @@ import type { RouteEntry } from '../../server/app';
 import type { Db } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
 import { insertSources, insertTours } from '../../server/modules/companies/companies.repository';
+import { recordEvents } from '../../server/modules/eventLog/eventLog';
 import { replaceShiftGuides, upsertShift } from '../../server/modules/bookings/shiftHeads.repository';
 import { changePasswordSchema, credentialsSchema, signupSchema } from '../../src/domain/schemas/auth';
 import {
@@ -34,7 +35,7 @@ import { apiKeySourcesBodySchema, newApiKeyBodySchema } from '../../src/domain/s
 import { channelBookingBodySchema, channelChangesQuerySchema } from '../../src/domain/schemas/channel';
 import { importQuerySchema, inspectQuerySchema } from '../../src/domain/schemas/imports';
 import { noteUniqueId } from '../../src/domain/slotRules';
-import { PASSWORD, SOURCES, TOURS, addBooking, createCompany, type CompanyFixture } from './fixtures';
+import { PASSWORD, SOURCES, TOURS, actorOf, addBooking, createCompany, type CompanyFixture } from './fixtures';
 import { refreshWith, uniqueEmail } from './helpers';
 
 /**
@@ -138,19 +139,18 @@ export async function seedTarget(app: FastifyInstance, db: Db): Promise<Target> 
     .insert(schema.apiKeys)
     .values({ companyId, id: spareKeyId, name: `Spare ${suffix}`, prefix: spare.prefix, secretHash: spare.secretHash });
   // Its history: the suites read it as they read the bookings.
+  const byManager = actorOf(companyId, company.managerName, company.manager.user._id);
+  const slot = { day: SLOT_DAY, time: SLOT_TIME, tour };
   for (const b of booked) {
-    await db.insert(schema.events).values({
-      companyId,
-      kind: 'booking.checkedIn',
-      bookingIds: [b.id],
-      day: SLOT_DAY,
-      time: SLOT_TIME,
-      tour,
-      memberId: company.manager.user._id,
-      memberName: company.managerName,
-      before: { Adults: 0 },
-      after: { Adults: 2, Booked: 3 },
-    });
+    await recordEvents(db, byManager, [
+      {
+        kind: 'booking.checkedIn',
+        bookingIds: [b.id],
+        slot,
+        before: { Adults: 0 },
+        after: { Adults: 2, Booked: 3 },
+      },
+    ]);
   }
   await replaceShiftGuides(db, companyId, shiftId, [{ userId: guideId, name: guideName, position: 0, adults: 4 }]);
   // A past CSV import and its remembered mapping.
@@ -179,26 +179,24 @@ export async function seedTarget(app: FastifyInstance, db: Db): Promise<Target> 
     bookingId: `CH-${suffix}`,
     adults: 3,
   });
-  const byManager = { companyId, memberId: company.manager.user._id, memberName: company.managerName };
-  await db.insert(schema.events).values([
+  await recordEvents(db, byManager, [
     {
-      ...byManager,
       kind: 'booking.added',
       bookingIds: [imported.id],
-      ...{ day: SLOT_DAY, time: '11:00', tour, operationId: importId },
+      slot: { ...slot, time: '11:00' },
+      operationId: importId,
       after: { Name: imported.name, Adults: 2 },
     },
     // A cancellation the first booking's check-ins kept out, as the Managers' list of refusals shows it.
     {
-      ...byManager,
       kind: 'booking.changeRefused',
       bookingIds: [booked[0]!.id],
-      ...{ day: SLOT_DAY, time: SLOT_TIME, tour, operationId: importId },
+      slot,
+      operationId: importId,
       before: { Cancelled: false, 'Checked in': 2 },
       after: { Cancelled: true, File: importFile, Refused: 'CANCEL_CHECKED_IN' },
     },
     {
-      ...byManager,
       kind: 'bookings.imported',
       operationId: importId,
       after: { File: importFile, Created: 1, Updated: 0, Cancelled: 0, Rejected: 0 },

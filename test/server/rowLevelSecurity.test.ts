@@ -3,10 +3,10 @@ import { v7 as uuidv7 } from 'uuid';
 import { APP_ROLE, openPostgres, type Database, type Db } from '../../server/db/client';
 import { queryRows } from '../../server/db/rows';
 import { bookings, events } from '../../server/db/schema';
-import { appendEvent } from '../../server/modules/events/events.repository';
+import { recordEvents } from '../../server/modules/eventLog/eventLog';
 import { Tenancy } from '../../server/db/tenancy';
 import { createPgDatabase } from './dbTemplate';
-import { addBooking, createCompany } from './fixtures';
+import { actorOf, addBooking, createCompany } from './fixtures';
 import { DB_KINDS, bearer, describeEachDb } from './helpers';
 
 /** Tables that hold no company's data. Adding one here needs a reason in review. */
@@ -105,7 +105,7 @@ if (DB_KINDS.includes('postgres')) {
 
     test('the event log is append-only for the app: it adds and reads its own events, never changes or removes one', async () => {
       const append = (tx: Db, companyId: string) =>
-        appendEvent(tx, { companyId, kind: 'slot.noteSaved', memberName: 'Ana', after: { Note: 'x' } });
+        recordEvents(tx, actorOf(companyId, 'Ana'), [{ kind: 'slot.noteSaved', after: { Note: 'x' } }]);
       await tenancy.run(companyA, (tx) => append(tx, companyA));
       await expect(tenancy.run(companyA, (tx) => append(tx, companyB))).rejects.toMatchObject(RLS_VIOLATION);
       const kinds = (tx: Db) => tx.select({ kind: events.kind, company: events.companyId }).from(events);

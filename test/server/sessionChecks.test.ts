@@ -1,7 +1,7 @@
 import type { AuthContext, Caller } from '../../server/db/signedIn';
 import type { Tenancy } from '../../server/db/tenancy';
 import { UnauthorizedError } from '../../server/errors';
-import { SessionChecks } from '../../server/modules/events/sessionChecks';
+import { SessionChecks } from '../../server/modules/live/sessionChecks';
 
 const PERIOD = 60_000;
 

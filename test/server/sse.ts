@@ -108,7 +108,7 @@ export function suiteStreams(baseUrl: () => string) {
   afterEach(() => {
     for (const stream of opened.splice(0)) stream.close();
   });
-  return async (token: string, lastEventId?: number): Promise<TestStream> => {
+  return async (token: string, lastEventId?: number | string): Promise<TestStream> => {
     const headers: Record<string, string> = { authorization: `Bearer ${token}` };
     if (lastEventId !== undefined) headers['last-event-id'] = String(lastEventId);
     const stream = await openStream(baseUrl(), headers);

@@ -8,7 +8,7 @@ import { overCapacityFacts, takeSeats } from '../timetable/departureSeats';
 import { attendedCounts, bookedCounts, toBookingDto, viewerOf } from './bookings.mapper';
 import { findBooking, updateBooking } from './bookings.repository';
 import { rowSnapshot, seatMoveOf, slotOfBooking, snapshotFacts } from './bookingFacts';
-import { changedFacts, recordEvent } from '../events/eventLog';
+import { changedFacts, recordEvents } from '../eventLog/eventLog';
 import { followBookingChange } from './shiftHeads';
 import {
   assertKnownSource,
@@ -109,7 +109,7 @@ export class BookingEditsService {
           },
         );
         const kind = !row.cancelled && after.cancelled ? 'booking.cancelled' : 'booking.edited';
-        await recordEvent(tx, auth, { kind, bookingIds: [row.id], slot: slotOfBooking(row), ...facts });
+        await recordEvents(tx, auth, [{ kind, bookingIds: [row.id], slot: slotOfBooking(row), ...facts }]);
         return toBookingDto(updated, viewer);
       }
       const current = await findBooking(tx, auth.companyId, row.id);

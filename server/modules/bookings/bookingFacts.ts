@@ -3,7 +3,7 @@ import { CUSTOMER_TYPES, totalCount } from '../../../src/domain/customerTypes';
 import type { BookingSnapshot } from '../../../src/domain/bookingChanges';
 import type { ExistingBooking, UpsertRefusal, WantedBooking } from '../../../src/domain/bookingUpsert';
 import type { EventSlot } from '../../../src/domain/events';
-import { changedFacts, type Change, type Facts } from '../events/eventLog';
+import { changedFacts, type Change, type Facts } from '../eventLog/eventLog';
 import { attendedCounts, bookedCounts } from './bookings.mapper';
 import type { BookingRow } from './bookings.repository';
 

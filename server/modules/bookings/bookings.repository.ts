@@ -1,7 +1,7 @@
-import { and, asc, between, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, between, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { CustomerCounts } from '../../../src/domain/customerTypes';
 import type { Db } from '../../db/client';
-import { bookings } from '../../db/schema';
+import { bookings, events } from '../../db/schema';
 
 export type NewBooking = typeof bookings.$inferInsert;
 export type BookingRow = Omit<typeof bookings.$inferSelect, 'updatedAt'>;
@@ -195,4 +195,19 @@ export function listGuideBookings(
     .from(bookings)
     .where(and(eq(bookings.companyId, companyId), eq(bookings.guideId, guideId), between(bookings.date, start, end)))
     .orderBy(asc(bookings.date), asc(bookings.time), asc(bookings.tour), asc(bookings.name));
+}
+
+/** Who changed a booking last, and when: its latest event (a check-in conflict names them). */
+export async function lastChangeOf(
+  db: Db,
+  companyId: string,
+  bookingId: string,
+): Promise<{ memberName: string; at: Date } | undefined> {
+  const [row] = await db
+    .select({ memberName: events.memberName, at: events.at })
+    .from(events)
+    .where(and(eq(events.companyId, companyId), arrayContains(events.bookingIds, [bookingId])))
+    .orderBy(desc(events.id))
+    .limit(1);
+  return row;
 }

@@ -15,7 +15,7 @@ import { canModifySlot, canSeeSlot, type SlotRef } from '../../../src/domain/slo
 import type { Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
 import { BadRequestError, ForbiddenError } from '../../errors';
-import { recordEvent } from '../events/eventLog';
+import { recordEvents } from '../eventLog/eventLog';
 import { capacityOf, overCapacityFacts, takeSeats } from '../timetable/departureSeats';
 import { timetableOfDay } from '../timetable/timetable.repository';
 import { attendanceFacts, rowSnapshot, slotOfBooking, snapshotFacts } from './bookingFacts';
@@ -150,16 +150,18 @@ export class BookingsService {
         modifiedBy: auth.email,
       });
       const checkedIn = Object.values(attended).some((count) => count > 0) ? attendanceFacts(row) : {};
-      await recordEvent(tx, auth, {
-        kind: 'booking.added',
-        bookingIds: [row.id],
-        slot: slotOfBooking(row),
-        after: {
-          ...snapshotFacts(rowSnapshot(row)),
-          ...prefixed('Checked in ', checkedIn),
-          ...overCapacityFacts(seats),
+      await recordEvents(tx, auth, [
+        {
+          kind: 'booking.added',
+          bookingIds: [row.id],
+          slot: slotOfBooking(row),
+          after: {
+            ...snapshotFacts(rowSnapshot(row)),
+            ...prefixed('Checked in ', checkedIn),
+            ...overCapacityFacts(seats),
+          },
         },
-      });
+      ]);
       return toBookingDto(row, viewerOf(auth.role, auth.company));
     });
   }

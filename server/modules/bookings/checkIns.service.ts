@@ -11,13 +11,12 @@ import type { Db } from '../../db/client';
 import type { AuthContext, Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
 import { BadRequestError, NotFoundError } from '../../errors';
-import { recordEvent } from '../events/eventLog';
+import { recordEvents } from '../eventLog/eventLog';
 import { followAssignment } from './shiftHeads';
-import { bookingEvents } from '../events/history.repository';
 import { fingerprint, idempotent, type Answer } from '../idempotency/idempotent';
 import { attendanceFacts, slotOfBooking } from './bookingFacts';
 import { attendedCounts, bookedCounts, storedBookingFor, toBookingDto, viewerOf } from './bookings.mapper';
-import { checkInBooking, findBooking } from './bookings.repository';
+import { checkInBooking, findBooking, lastChangeOf } from './bookings.repository';
 import { assertAttendeesBooked, assertVisible, chosenGuide, modifiableBooking, staleError } from './bookings.rules';
 
 /** Check-ins racing other writes of the same booking retry this often before answering 409. */
@@ -67,7 +66,7 @@ export class CheckInsService {
           const server = attendedCounts(row);
           const merged = mergeCheckIn(server, wanted, base);
           assertAttendeesBooked(merged.counts, bookedCounts(row));
-          const [last] = merged.conflicts.length > 0 ? await bookingEvents(tx, auth.companyId, row.id, 1) : [];
+          const last = merged.conflicts.length > 0 ? await lastChangeOf(tx, auth.companyId, row.id) : undefined;
           const answer = (booking: Booking): Answer<Booking | CheckInConflictBody> =>
             merged.conflicts.length === 0
               ? { status: 200, body: booking }
@@ -80,21 +79,23 @@ export class CheckInsService {
           if (updated) {
             const split =
               updated.guideId !== row.guideId ? await followAssignment(tx, auth.companyId, slotOfBooking(row)) : null;
-            await recordEvent(tx, auth, {
-              kind: 'booking.checkedIn',
-              bookingIds: [row.id],
-              slot: slotOfBooking(row),
-              before: { ...attendanceFacts(row), Guide: row.guide, ...split?.before },
-              after: {
-                ...attendanceFacts(updated),
-                Guide: updated.guide,
-                ...split?.after,
-                Booked: updated.pax,
-                // The device's own time, beside the server's: the lock was judged at it.
-                ...(body.madeAt ? { 'Made at': body.madeAt } : {}),
+            await recordEvents(tx, auth, [
+              {
+                kind: 'booking.checkedIn',
+                bookingIds: [row.id],
+                slot: slotOfBooking(row),
+                before: { ...attendanceFacts(row), Guide: row.guide, ...split?.before },
+                after: {
+                  ...attendanceFacts(updated),
+                  Guide: updated.guide,
+                  ...split?.after,
+                  Booked: updated.pax,
+                  // The device's own time, beside the server's: the lock was judged at it.
+                  ...(body.madeAt ? { 'Made at': body.madeAt } : {}),
+                },
+                operationId: key ?? null,
               },
-              operationId: key ?? null,
-            });
+            ]);
             return answer(toBookingDto(updated, viewer));
           }
           if (attempt === CHECK_IN_ATTEMPTS) throw staleError(toBookingDto(row, viewer));

@@ -3,7 +3,7 @@ import type { Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
 import { BadRequestError, NotFoundError } from '../../errors';
 import { whoseData } from '../users/whoseData';
-import { recordEvent } from '../events/eventLog';
+import { recordEvents } from '../eventLog/eventLog';
 import { followAssignment } from './shiftHeads';
 import { slotOfBooking } from './bookingFacts';
 import { toBookingDto, viewerOf } from './bookings.mapper';
@@ -33,13 +33,15 @@ export class GuideBookingsService {
       // Moving unassigned bookings to Unassigned changes nobody's guests: a split chosen by hand stays.
       const assigning = led.guideId !== null || rows.some((row) => row.guideId !== null);
       const split = slot && assigning ? await followAssignment(tx, auth.companyId, slot) : null;
-      await recordEvent(tx, auth, {
-        kind: 'booking.guideAssigned',
-        bookingIds: ids,
-        slot,
-        before: { ...Object.fromEntries(rows.map((row) => [row.id, row.guide])), ...split?.before },
-        after: { Guide: led.guide, ...split?.after },
-      });
+      await recordEvents(tx, auth, [
+        {
+          kind: 'booking.guideAssigned',
+          bookingIds: ids,
+          slot,
+          before: { ...Object.fromEntries(rows.map((row) => [row.id, row.guide])), ...split?.before },
+          after: { Guide: led.guide, ...split?.after },
+        },
+      ]);
       return updated.map((row) => toBookingDto(row, viewerOf(auth.role, auth.company)));
     });
   }

@@ -14,7 +14,7 @@ import type { AuthContext } from '../../db/signedIn';
 import { slotOfBooking } from './bookingFacts';
 import { bookedCounts } from './bookings.mapper';
 import { listSlotBookings, type BookingRow } from './bookings.repository';
-import { recordEvent } from '../events/eventLog';
+import { recordEvents } from '../eventLog/eventLog';
 import { findShift, lockShifts, replaceShiftGuides, upsertShift, type ShiftGuideRow } from './shiftHeads.repository';
 
 /** One guide of a split: the member, their name as shown, their guests. */
@@ -37,12 +37,14 @@ export async function saveShift(tx: Db, auth: AuthContext, slot: EventSlot, chos
   const rows = await listSlotBookings(tx, auth.companyId, slot);
   const guides = followingBookings(chosen, rows) ?? chosen;
   await store(tx, auth.companyId, slot, rows, guides);
-  await recordEvent(tx, auth, {
-    kind: 'slot.guidesSaved',
-    slot,
-    before: { Guides: guidesText(previous?.guides.map(shareOf) ?? []) },
-    after: { Guides: guidesText(guides) },
-  });
+  await recordEvents(tx, auth, [
+    {
+      kind: 'slot.guidesSaved',
+      slot,
+      before: { Guides: guidesText(previous?.guides.map(shareOf) ?? []) },
+      after: { Guides: guidesText(guides) },
+    },
+  ]);
 }
 
 /** A split's change, as the event of the write that caused it records it (one write, one event). */

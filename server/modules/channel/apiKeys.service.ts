@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
-import { recordEvent } from '../events/eventLog';
+import { recordEvents } from '../eventLog/eventLog';
 import { newApiKey } from '../../lib/apiKeySecret';
 import {
   activeKeyNamed,
@@ -73,7 +73,7 @@ export class ApiKeysService {
       });
       const row = await keyOf(tx, auth.companyId, id);
       const after = { 'API key': name, Prefix: prefix, Sources: row.sources.join(', ') };
-      await recordEvent(tx, auth, { kind: 'channel.keyCreated', after });
+      await recordEvents(tx, auth, [{ kind: 'channel.keyCreated', after }]);
       return { key: toApiKey(row), secret: made.key };
     });
   }
@@ -91,11 +91,13 @@ export class ApiKeysService {
         );
       }
       const row = await keyOf(tx, auth.companyId, id);
-      await recordEvent(tx, auth, {
-        kind: 'channel.keySourcesPicked',
-        before: { 'API key': row.name, Sources: null },
-        after: { 'API key': row.name, Sources: row.sources.join(', ') },
-      });
+      await recordEvents(tx, auth, [
+        {
+          kind: 'channel.keySourcesPicked',
+          before: { 'API key': row.name, Sources: null },
+          after: { 'API key': row.name, Sources: row.sources.join(', ') },
+        },
+      ]);
       return toApiKey(row);
     });
   }
@@ -104,7 +106,9 @@ export class ApiKeysService {
     return this.tenancy.runAs(caller, async (tx, auth) => {
       if (!(await revokeApiKey(tx, auth.companyId, id))) throw new NotFoundError('No such API key');
       const row = await keyOf(tx, auth.companyId, id);
-      await recordEvent(tx, auth, { kind: 'channel.keyRevoked', before: { 'API key': row.name, Prefix: row.prefix } });
+      await recordEvents(tx, auth, [
+        { kind: 'channel.keyRevoked', before: { 'API key': row.name, Prefix: row.prefix } },
+      ]);
       return toApiKey(row);
     });
   }

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import type { Tenancy } from '../../db/tenancy';
 import { ForbiddenError, UnauthorizedError } from '../../errors';
-import type { EventActor } from '../events/eventLog';
+import type { EventActor } from '../eventLog/eventLog';
 import { secretMatches, type ParsedApiKey } from '../../lib/apiKeySecret';
 import { findKeyForCall, touchApiKey } from './apiKeys.repository';
 import type { CallLimit } from './callLimit';
@@ -26,7 +26,7 @@ export function runAsKey<T>(
   calls: CallLimit,
   fn: (tx: Db, call: KeyCall) => Promise<T>,
 ): Promise<T> {
-  return tenancy.run(key.companyId, async (tx, eventWritten) => {
+  return tenancy.run(key.companyId, async (tx) => {
     const row = await findKeyForCall(tx, key.companyId, key.keyId);
     if (!row || row.revokedAt || !secretMatches(key.secret, row.secretHash)) throw refused();
     calls.hit(key.keyId);
@@ -47,7 +47,6 @@ export function runAsKey<T>(
       name: `API key ${row.name}`,
       email: '',
       device,
-      eventWritten,
     };
     return fn(tx, { actor, sources: new Set(row.sources) });
   });

@@ -16,7 +16,7 @@ import type { ChannelBookingBody, ChannelChanges } from '../../../src/domain/sch
 import type { Db } from '../../db/client';
 import type { Tenancy } from '../../db/tenancy';
 import { BadRequestError, ConflictError, NotFoundError, type AppError } from '../../errors';
-import { changedFacts, recordEvent, type EventActor } from '../events/eventLog';
+import { changedFacts, recordEvents, type EventActor } from '../eventLog/eventLog';
 import {
   existingBooking,
   refusedChange,
@@ -145,7 +145,8 @@ export class ChannelBookingsService {
     const plan = planBookingUpsert(row && existingBooking(row), wanted);
     switch (plan.outcome) {
       case 'reject':
-        if (row && keepsCheckIns(plan.refusal)) await recordEvent(tx, actor, refusedChange(row, wanted, plan.refusal));
+        if (row && keepsCheckIns(plan.refusal))
+          await recordEvents(tx, actor, [refusedChange(row, wanted, plan.refusal)]);
         return { refused: refusalError(plan.refusal) };
       case 'unchanged':
         if (!row) throw new NotFoundError('No booking of this source has that reference: nothing to cancel');
@@ -178,12 +179,14 @@ export class ChannelBookingsService {
       cancelled: wanted.cancelled,
       modifiedBy: actor.name,
     });
-    await recordEvent(tx, actor, {
-      kind: 'booking.added',
-      bookingIds: [row.id],
-      slot: slotOfBooking(row),
-      after: snapshotFacts(rowSnapshot(row)),
-    });
+    await recordEvents(tx, actor, [
+      {
+        kind: 'booking.added',
+        bookingIds: [row.id],
+        slot: slotOfBooking(row),
+        after: snapshotFacts(rowSnapshot(row)),
+      },
+    ]);
     return channelView(row);
   }
 
@@ -221,12 +224,14 @@ export class ChannelBookingsService {
     );
     if (!updated) throw staleError(channelView(row));
     const facts = changedFacts(snapshotFacts(rowSnapshot(row)), snapshotFacts(wanted));
-    await recordEvent(tx, actor, {
-      kind: plan.outcome === 'cancel' ? 'booking.cancelled' : 'booking.edited',
-      bookingIds: [row.id],
-      slot: slotOfBooking(updated),
-      ...facts,
-    });
+    await recordEvents(tx, actor, [
+      {
+        kind: plan.outcome === 'cancel' ? 'booking.cancelled' : 'booking.edited',
+        bookingIds: [row.id],
+        slot: slotOfBooking(updated),
+        ...facts,
+      },
+    ]);
     return channelView(updated);
   }
 

@@ -18,7 +18,7 @@ import {
   updateEntry,
   type CatalogRow,
 } from './catalog.repository';
-import { recordEvent } from '../events/eventLog';
+import { recordEvents } from '../eventLog/eventLog';
 import { findCompany } from './companies.repository';
 import { checkedAliases, tourAliasing } from './tourAliases';
 
@@ -152,7 +152,7 @@ export class CatalogService {
       const entries = await listEntries(tx, TABLE[kind], auth.companyId);
       const aliases = kind === 'tour' ? await listTourAliases(tx, auth.companyId) : new Map<string, string[]>();
       const facts = await work(tx, entries, aliases);
-      await recordEvent(tx, auth, { kind: 'company.catalogChanged', ...facts });
+      await recordEvents(tx, auth, [{ kind: 'company.catalogChanged', ...facts }]);
       const company = await findCompany(tx, auth.companyId);
       if (!company) throw notFound(kind);
       return company;

@@ -3,7 +3,7 @@ import type { CompanySettingsBody } from '../../../src/domain/schemas/company';
 import type { Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
 import { NotFoundError } from '../../errors';
-import { recordEvent } from '../events/eventLog';
+import { recordEvents } from '../eventLog/eventLog';
 import { findCompany, updateCompanySettings, updateTour } from './companies.repository';
 
 export const TOUR_NOT_FOUND = 'Tour not found';
@@ -33,11 +33,13 @@ export class CompaniesService {
       const stored = confirmsZone ? { ...changes, timezoneGuessed: false } : changes;
       await updateCompanySettings(tx, auth.companyId, stored);
       const keys = Object.keys(stored) as Array<keyof typeof stored>;
-      await recordEvent(tx, auth, {
-        kind: 'company.settingsChanged',
-        before: Object.fromEntries(keys.map((key) => [key, auth.company[key]])),
-        after: stored,
-      });
+      await recordEvents(tx, auth, [
+        {
+          kind: 'company.settingsChanged',
+          before: Object.fromEntries(keys.map((key) => [key, auth.company[key]])),
+          after: stored,
+        },
+      ]);
       const company = await findCompany(tx, auth.companyId);
       if (!company) throw companyNotFound();
       return company;
@@ -57,11 +59,13 @@ export class CompaniesService {
       if (!before || !(await updateTour(tx, auth.companyId, tourId, changes))) {
         throw new NotFoundError(TOUR_NOT_FOUND, 'TOUR_NOT_FOUND');
       }
-      await recordEvent(tx, auth, {
-        kind: 'company.tourChanged',
-        before: { Tour: before.label, Colour: before.color, Flag: before.flag },
-        after: { Tour: before.label, Colour: changes.color ?? before.color, Flag: changes.flag ?? before.flag },
-      });
+      await recordEvents(tx, auth, [
+        {
+          kind: 'company.tourChanged',
+          before: { Tour: before.label, Colour: before.color, Flag: before.flag },
+          after: { Tour: before.label, Colour: changes.color ?? before.color, Flag: changes.flag ?? before.flag },
+        },
+      ]);
       const company = await findCompany(tx, auth.companyId);
       if (!company) throw new NotFoundError(TOUR_NOT_FOUND, 'TOUR_NOT_FOUND');
       return company;

@@ -45,6 +45,8 @@ export async function idempotent<T>(
     return replay({ status: stored.status, body: stored.answer as T });
   }
   const answer = await work();
+  // After the work's event, as the event log's ordering rule allows (eventLog.repository.ts): no transaction that
+  // waits for the company's event lock can hold this member's keys.
   await storeAnswer(
     tx,
     { ...ref, fingerprint: request.fingerprint, status: answer.status, answer: answer.body },

@@ -8,8 +8,7 @@ import type { BookingRow } from '../bookings/bookings.repository';
 import { findChannelBookings, lockBookingReferences, referenceKey } from '../bookings/channelReferences.repository';
 import { bookingChanges, type BookingSnapshot } from '../../../src/domain/bookingChanges';
 import { keepsCheckIns } from '../../../src/domain/bookingUpsert';
-import { changedFacts, eventOf } from '../events/eventLog';
-import { appendEvents, type NewEvent } from '../events/events.repository';
+import { changedFacts, recordEvents, type Change } from '../eventLog/eventLog';
 import { SeatLedger, type SeatOverrides, type SlotKey } from '../../../src/domain/capacity';
 import { loadSeats } from '../timetable/departureSeats';
 import { planRow, type ImportSeats } from './importPlan';
@@ -87,16 +86,16 @@ export async function applyBatch(
   });
   const written = (wanted: BookingSnapshot, id: string) => importedRow(wanted, id, auth.name);
   // A row the booking's check-ins kept out is recorded, with its file, for the Manager's list of such refusals.
-  const events: NewEvent[] = planned.flatMap(({ read, existing, plan }) => {
+  const events: Change[] = planned.flatMap(({ read, existing, plan }) => {
     if (!existing || !plan.refusal || !keepsCheckIns(plan.refusal)) return [];
     const refused = refusedChange(existing, read.booking, plan.refusal, { File: run.fileName });
-    return [eventOf(auth, { ...refused, operationId: importId })];
+    return [{ ...refused, operationId: importId }];
   });
   const inserts = planned.flatMap(({ read, plan }) => {
     if (plan.outcome !== 'create' || !plan.wanted) return [];
     const row = { ...written(plan.wanted, uuidv7()), booking_id: read.booking.reference, source: plan.wanted.source };
     const [after, slot] = [snapshotFacts(plan.wanted), slotOf(plan.wanted)];
-    events.push(eventOf(auth, { kind: 'booking.added', bookingIds: [row.id], slot, after, operationId: importId }));
+    events.push({ kind: 'booking.added', bookingIds: [row.id], slot, after, operationId: importId });
     return [row];
   });
   const changes = planned.flatMap(({ existing, plan }) =>
@@ -117,12 +116,9 @@ export async function applyBatch(
     if (!updated.has(existing.id)) continue;
     const facts = changedFacts(snapshotFacts(rowSnapshot(existing)), snapshotFacts(wanted));
     const kind = wanted.cancelled ? 'booking.cancelled' : 'booking.edited';
-    events.push(
-      eventOf(auth, { kind, bookingIds: [existing.id], slot: slotOf(wanted), ...facts, operationId: importId }),
-    );
+    events.push({ kind, bookingIds: [existing.id], slot: slotOf(wanted), ...facts, operationId: importId });
   }
-  if (events.length > 0) auth.eventWritten();
-  await appendEvents(tx, companyId, events);
+  await recordEvents(tx, auth, events);
   return planned.map(({ read, existing, plan }) =>
     existing && plan.wanted && !updated.has(existing.id)
       ? resultOf(read, 'reject', 'Changed in Tourdesk meanwhile: import the file again')

@@ -3,7 +3,7 @@ import type { ChangedBooking } from '../../../src/domain/schemas/imports';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { bookings, events } from '../../db/schema';
-import type { Facts } from '../events/eventLog';
+import type { Facts } from '../eventLog/eventLog';
 import { bookingColumns, type BookingRow } from '../bookings/bookings.repository';
 
 // An import's events carry its id (`operation_id`): one per booking it wrote, then its own (`bookings.imported`),

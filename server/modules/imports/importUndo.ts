@@ -4,8 +4,7 @@ import type { Db } from '../../db/client';
 import type { AuthContext } from '../../db/signedIn';
 import { ConflictError, NotFoundError } from '../../errors';
 import { rowSnapshot, slotOfBooking, snapshotFacts, withFacts } from '../bookings/bookingFacts';
-import { changedFacts, eventOf, type Facts } from '../events/eventLog';
-import { appendEvents } from '../events/events.repository';
+import { changedFacts, recordEvents, type Change, type Facts } from '../eventLog/eventLog';
 import { findImportEvent, type ImportEvent } from './imports.repository';
 import { findUndoEvents, importedEvents, listChangedSince, lockImportedBookings } from './importUndo.repository';
 import { importedRow, updateImported } from './importWrites';
@@ -86,16 +85,15 @@ export async function undoImport(tx: Db, auth: AuthContext, importId: string, no
     { reopen: true },
   );
   const counts = { Cancelled: 0, Restored: 0 };
-  const bookingEvents = restored.map(({ row, before, wanted }) => {
+  const bookingEvents = restored.map(({ row, before, wanted }): Change => {
     const created = wrote.get(row.id)?.kind === 'booking.added';
     counts[created ? 'Cancelled' : 'Restored'] += 1;
     const facts = changedFacts(snapshotFacts(before), snapshotFacts(wanted));
     const kind = wanted.cancelled ? 'booking.cancelled' : 'booking.edited';
-    return eventOf(auth, { kind, bookingIds: [row.id], slot: slotOfBooking(wanted), ...facts });
+    return { kind, bookingIds: [row.id], slot: slotOfBooking(wanted), ...facts };
   });
   const after: Facts = { File: String((own.after as Facts | null)?.File ?? ''), ...counts };
-  const undoEvent = eventOf(auth, { kind: 'bookings.importUndone', after, operationId: importId });
-  auth.eventWritten();
-  await appendEvents(tx, companyId, [...bookingEvents, undoEvent]);
+  const undoEvent: Change = { kind: 'bookings.importUndone', after, operationId: importId };
+  await recordEvents(tx, auth, [...bookingEvents, undoEvent]);
   return own;
 }

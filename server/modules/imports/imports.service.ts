@@ -19,7 +19,7 @@ import type { Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
 import { BadRequestError, ForbiddenError } from '../../errors';
 import { listSourceLabels, listTourNames } from '../companies/companies.repository';
-import { recordEvent } from '../events/eventLog';
+import { recordEvents } from '../eventLog/eventLog';
 import { applyBatch, previewBatch, type ReadRow } from './importBatch';
 import { runImport } from './importRun';
 import { csvRecords } from './csvRecords';
@@ -235,7 +235,7 @@ export class ImportsService {
       if (applied.Created + applied.Updated + applied.Cancelled > 0) {
         await this.tenancy.runAs(caller, async (tx, auth) => {
           const after = { File: fileName, ...applied, Rejected: summary?.counts.reject ?? 0 };
-          await recordEvent(tx, auth, { kind: 'bookings.imported', after, operationId: importId });
+          await recordEvents(tx, auth, [{ kind: 'bookings.imported', after, operationId: importId }]);
         });
       }
     }

@@ -3,7 +3,7 @@ import type { AuthContext, Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
 import { BadRequestError } from '../../errors';
 import { assertModifiable, assertVisible } from '../bookings/bookings.rules';
-import { recordEvent } from '../events/eventLog';
+import { recordEvents } from '../eventLog/eventLog';
 import { findNote, upsertNote } from './notes.repository';
 
 function slotOf(uniqueId: string): SlotRef & { tour: string } {
@@ -36,7 +36,9 @@ export class NotesService {
       assertModifiable(auth, auth.company, slot, this.now());
       const before = (await findNote(tx, auth.companyId, uniqueId)) ?? '';
       const saved = await upsertNote(tx, auth.companyId, uniqueId, note, auth.email);
-      await recordEvent(tx, auth, { kind: 'slot.noteSaved', slot, before: { Note: before }, after: { Note: saved } });
+      await recordEvents(tx, auth, [
+        { kind: 'slot.noteSaved', slot, before: { Note: before }, after: { Note: saved } },
+      ]);
       return { note: saved };
     });
   }

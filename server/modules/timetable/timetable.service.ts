@@ -4,7 +4,7 @@ import type { Tenancy } from '../../db/tenancy';
 import { BadRequestError, NotFoundError } from '../../errors';
 import { listEntries } from '../companies/catalog.repository';
 import { tours } from '../../db/schema';
-import { recordEvent } from '../events/eventLog';
+import { recordEvents } from '../eventLog/eventLog';
 import { readTimetable, replaceTimetable } from './timetable.repository';
 
 const companyNotFound = () => new NotFoundError('Company not found', 'COMPANY_NOT_FOUND');
@@ -36,11 +36,13 @@ export class TimetableService {
       const before = await readTimetable(tx, auth.companyId);
       await replaceTimetable(tx, auth.companyId, timetable);
       const counts = (t: Timetable) => ({ Departures: t.departures.length, Exceptions: t.exceptions.length });
-      await recordEvent(tx, auth, {
-        kind: 'company.timetableChanged',
-        before: counts(before),
-        after: counts(timetable),
-      });
+      await recordEvents(tx, auth, [
+        {
+          kind: 'company.timetableChanged',
+          before: counts(before),
+          after: counts(timetable),
+        },
+      ]);
       return readTimetable(tx, auth.companyId);
     });
   }

@@ -8,7 +8,7 @@ import type { Caller } from '../../db/signedIn';
 import { findMemberKeysByEmail, type UserRow } from '../auth/members.repository';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/refreshTokens.repository';
-import { recordEvent } from '../events/eventLog';
+import { recordEvents } from '../eventLog/eventLog';
 import { EMAIL_TAKEN } from './users.service';
 import { findMember, insertUser, listMembers, listTeam, markDeleted, type MemberRef } from './users.repository';
 
@@ -57,10 +57,12 @@ export class TeamService {
         const team = await listTeam(tx, auth.companyId);
         if (team.some((m) => m.name.toLowerCase() === body.name.toLowerCase())) throw nameTaken(body.name);
         await insertUser(tx, row);
-        await recordEvent(tx, auth, {
-          kind: 'team.memberAdded',
-          after: { Name: row.name, Email: row.email, Role: row.role },
-        });
+        await recordEvents(tx, auth, [
+          {
+            kind: 'team.memberAdded',
+            after: { Name: row.name, Email: row.email, Role: row.role },
+          },
+        ]);
       });
     } catch (err) {
       const violated = uniqueViolation(err);
@@ -82,10 +84,12 @@ export class TeamService {
       if (!(await markDeleted(tx, auth.companyId, memberId, now))) throw new NotFoundError('Team member not found');
       await revokeUserSessions(tx, auth.companyId, memberId, now);
       const member = await findMember(tx, auth.companyId, memberId);
-      await recordEvent(tx, auth, {
-        kind: 'team.memberRemoved',
-        before: { Name: member?.name ?? '', Email: member?.email ?? '' },
-      });
+      await recordEvents(tx, auth, [
+        {
+          kind: 'team.memberRemoved',
+          before: { Name: member?.name ?? '', Email: member?.email ?? '' },
+        },
+      ]);
     });
   }
 }

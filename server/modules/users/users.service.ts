@@ -13,7 +13,7 @@ import { findActiveUser, findMemberKeysByEmail } from '../auth/members.repositor
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/refreshTokens.repository';
 import { insertCompany, insertSources } from '../companies/companies.repository';
-import { recordEvent } from '../events/eventLog';
+import { recordEvents } from '../eventLog/eventLog';
 import { insertUser, updatePasswordHash } from './users.repository';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
@@ -44,14 +44,14 @@ export class UsersService {
     const company = { name: body.companyName ?? defaultCompanyName(email), timezone: body.timezone ?? 'UTC' };
     const name = nameFromEmail(email);
     try {
-      return await this.tenancy.run(companyId, async (tx, eventWritten) => {
+      return await this.tenancy.run(companyId, async (tx) => {
         await insertCompany(tx, { id: companyId, ...company, timezoneGuessed: true });
         await insertSources(tx, [{ companyId, id: uuidv7(), key: 'walkin', label: WALKIN_SOURCE, position: 0 }]);
         await insertUser(tx, { companyId, id: userId, email, name, role: 'Manager', assignable: true, passwordHash });
         const user = await findActiveUser(tx, companyId, userId);
         if (!user) throw new Error('Signed-up user vanished');
-        const actor = { companyId, userId, name, email, device, eventWritten };
-        await recordEvent(tx, actor, { kind: 'company.created', after: company });
+        const actor = { companyId, userId, name, email, device };
+        await recordEvents(tx, actor, [{ kind: 'company.created', after: company }]);
         return this.auth.startSession(tx, user, uuidv7());
       });
     } catch (err) {

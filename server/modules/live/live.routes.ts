@@ -5,23 +5,34 @@ import type { Tenancy } from '../../db/tenancy';
 import { errors, INPUT, MEMBER } from '../../lib/errorResponses';
 import { requireCaller } from '../../db/signedIn';
 import type { EventHub } from './eventHub';
-import { logPosition } from './events.repository';
-import { LiveStream, type LiveOptions, type Opening } from './liveStream';
+import { openStream } from './live.service';
+import { LiveStream, type LiveOptions } from './liveStream';
 import type { SessionChecks } from './sessionChecks';
 import type { StreamLimits } from './streamLimits';
 
 /** Written to the socket by LiveStream, never serialized: declared for the API's documentation. */
 const eventStream = {
   description:
-    'Server-sent events (`text/event-stream`), open until the client leaves. Each change is `id: <n>` and ' +
-    '`data: <JSON event: kind, slot, bookings, gone, note>`; `event: reset` (with the id to resume after) means ' +
-    'refetch what is shown, `event: renew` means renew the access token and reconnect with `Last-Event-ID`. ' +
-    'Keep-alive comments come every 20 s. A member, a company and an address hold a limited number of streams at ' +
-    'once: one more is answered 429 with `Retry-After`.',
+    'Server-sent events (`text/event-stream`), open until the client leaves. Each change is `id: <n>`, its place ' +
+    'in the company’s own log, and `data: <JSON event: kind, slot, bookings, gone, note>`; `event: reset` (with ' +
+    'the id to resume after) means refetch what is shown, `event: renew` means renew the access token and ' +
+    'reconnect with `Last-Event-ID`. Keep-alive comments come every 20 s. A member, a company and an address hold ' +
+    'a limited number of streams at once: one more is answered 429 with `Retry-After`.',
   content: { 'text/event-stream': { schema: z.string() } },
 };
-/** Browsers send the last id they saw when they reconnect; our app sends it too. */
-const lastEventIdSchema = z.object({ 'last-event-id': z.coerce.number().int().min(0).optional() });
+/**
+ * Browsers send the last id they saw when they reconnect; our app sends it too. Any text is taken: a refusal would
+ * stop the stream for good, as the client sends the same id again.
+ */
+const lastEventIdSchema = z.object({ 'last-event-id': z.string().optional() });
+
+/** Past the end of any company's log: what an id this log never gives (not a count) stands for. */
+const PAST_THE_END = Number.MAX_SAFE_INTEGER;
+
+/** The id a client resumes after; one it cannot have been given reads as past the log's end, so it is reset. */
+function resumeAfter(header: string): number {
+  return /^\d{1,15}$/.test(header) ? Number(header) : PAST_THE_END;
+}
 
 export const liveRoutes: FastifyPluginAsyncZod<{
   hub: EventHub;
@@ -58,15 +69,9 @@ export const liveRoutes: FastifyPluginAsyncZod<{
       // Counted before anything is read: a stream refused costs the database nothing.
       const release = limits.acquire(caller, request.ip);
       reply.raw.once('close', release);
-      const lastEventId = request.headers['last-event-id'] ?? null;
-      // The session is checked before the stream opens, so a signed-out member gets the usual 401 answer; where the
-      // client stands in the log is read with it: from ids and one bounded count, never the events themselves.
-      const { auth, position } = await tenancy.runAs(caller, async (tx, member) => ({
-        auth: member,
-        position:
-          lastEventId === null ? null : await logPosition(tx, caller.companyId, lastEventId, live.replayMax + 1),
-      }));
-      const opening: Opening = { lastEventId, latest: position?.latest ?? 0, behind: position?.after ?? 0 };
+      const header = request.headers['last-event-id'];
+      const lastEventId = header === undefined ? null : resumeAfter(header);
+      const { auth, opening } = await openStream(tenancy, caller, lastEventId, live.replayMax);
       const stream = new LiveStream(reply.raw, caller, { hub, sessions, now }, live);
       reply.hijack();
       reply.raw.writeHead(200, {

@@ -1,16 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { EVENTS_CHANNEL } from './eventHub';
 
-/**
- * Tells every process's hub (LISTEN on EVENTS_CHANNEL) that a company has new events, after their transactions
- * committed: once per company per short window however many commits there were, in one statement outside any
- * transaction (a busy office's check-ins then cost one NOTIFY, not one each). The payload is the company id; the hubs
- * read the rows from the log.
- */
+/** The channel every process's hub listens on (modules/live): its payload is a company id. */
+export const EVENTS_CHANNEL = 'tourdesk_events';
+
 /** How long commits are gathered into one NOTIFY: far under what a person notices on another screen. */
 const WINDOW_MS = 20;
 
+/**
+ * Tells every process's hub (LISTEN on EVENTS_CHANNEL) that a company has new events, after their transactions
+ * committed (Tenancy calls `notify` after each commit that `recordEvents` marked): once per company per short window
+ * however many commits there were, in one statement outside any transaction (a busy office's check-ins then cost one
+ * NOTIFY, not one each). The payload is the company id; the hubs read the rows from the log.
+ */
 export class EventNotifier {
   private readonly pending = new Set<string>();
   private scheduled = false;

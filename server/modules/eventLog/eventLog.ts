@@ -1,7 +1,8 @@
 import type { EventKind, EventSlot } from '../../../src/domain/events';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../db/signedIn';
-import { appendEvent, type NewEvent } from './events.repository';
+import { notifyAfterCommit } from '../../db/tenancy';
+import { appendEvents, type NewEvent } from './eventLog.repository';
 
 /** What was true before and after, by the label a reader sees (e.g. `{ Adults: 3 }`). */
 export type Facts = Record<string, string | number | boolean | null>;
@@ -15,33 +16,35 @@ export interface Change {
   operationId?: string | null;
 }
 
-/**
- * Writes the change's event in the change's transaction, with who made it and from which device. Call it last, once
- * the change is made (events.repository.ts `appendEvent`).
- */
 /** Who made a change: a signed-in member, or a channel's API key (no member: `userId` null). */
-export type EventActor = Pick<AuthContext, 'companyId' | 'name' | 'email' | 'device' | 'eventWritten'> & {
-  userId: string | null;
-};
+export type EventActor = Pick<AuthContext, 'companyId' | 'name' | 'email' | 'device'> & { userId: string | null };
 
-export function recordEvent(tx: Db, auth: EventActor, change: Change): Promise<void> {
-  auth.eventWritten();
-  return appendEvent(tx, eventOf(auth, change));
+/**
+ * The one way to append to the event log: one event per change, in the changes' transaction, with who made them and
+ * from which device; once that transaction commits, the company's live streams are told. Call it once the changes
+ * are made: what may follow it in the transaction is said at `appendEvents`.
+ */
+export async function recordEvents(tx: Db, actor: EventActor, changes: Change[]): Promise<void> {
+  if (changes.length === 0) return;
+  await appendEvents(
+    tx,
+    actor.companyId,
+    changes.map((change) => eventOf(actor, change)),
+  );
+  notifyAfterCommit(tx);
 }
 
-/** The row a change appends (many at once: events.repository.ts `appendEvents`). */
-export function eventOf(auth: EventActor, change: Change): NewEvent {
+function eventOf(actor: EventActor, change: Change): NewEvent {
   return {
-    companyId: auth.companyId,
     kind: change.kind,
     bookingIds: change.bookingIds ?? [],
     day: change.slot?.day ?? null,
     time: change.slot?.time ?? null,
     tour: change.slot?.tour ?? null,
-    memberId: auth.userId,
-    memberName: auth.name || auth.email,
-    deviceId: auth.device.id,
-    userAgent: auth.device.userAgent,
+    memberId: actor.userId,
+    memberName: actor.name || actor.email,
+    deviceId: actor.device.id,
+    userAgent: actor.device.userAgent,
     operationId: change.operationId ?? null,
     before: change.before ?? null,
     after: change.after ?? null,

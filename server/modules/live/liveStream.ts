@@ -14,7 +14,7 @@ export interface LiveOptions {
   stallTimeoutMs: number;
 }
 
-/** Where the client stands when its stream opens, read with its session (events.repository.ts `logPosition`). */
+/** Where the client stands when its stream opens, read with its session (live.repository.ts `logPosition`). */
 export interface Opening {
   /** The id it resumes after (Last-Event-ID), or null for a fresh start. */
   lastEventId: number | null;

@@ -8,8 +8,8 @@ import type { HistoryService } from './history.service';
 
 const tags = ['History'];
 
-/** A booking's history and a slot's recent activity (the live stream: live.routes.ts). */
-export const eventsRoutes: FastifyPluginAsyncZod<{ history: HistoryService }> = async (app, { history }) => {
+/** A booking's history and a slot's recent activity (the live stream: modules/live). */
+export const historyRoutes: FastifyPluginAsyncZod<{ history: HistoryService }> = async (app, { history }) => {
   app.get(
     '/api/bookings/:id/history',
     {

@@ -1,9 +1,10 @@
 import type { Database } from '../../db/client';
 import type { Tenancy } from '../../db/tenancy';
 import { findBookings, type BookingRow } from '../bookings/bookings.repository';
-import { eventsAfter, latestEventId, type EventRow } from './events.repository';
+import type { EventRow } from '../eventLog/eventLog.repository';
+import { EVENTS_CHANNEL } from '../eventLog/eventNotifier';
+import { eventsAfter, latestEventId } from './live.repository';
 
-export const EVENTS_CHANNEL = 'tourdesk_events';
 /** Rows read per query when a company's stream catches up. */
 export const EVENT_BATCH = 500;
 

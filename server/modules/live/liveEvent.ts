@@ -3,7 +3,7 @@ import { canSeeSlot } from '../../../src/domain/slotRules';
 import type { AuthContext } from '../../db/signedIn';
 import { toBookingDto, viewerOf } from '../bookings/bookings.mapper';
 import type { BookingRow } from '../bookings/bookings.repository';
-import type { EventRow } from './events.repository';
+import type { EventRow } from '../eventLog/eventLog.repository';
 
 /**
  * An event as one member's stream carries it, or null when it is nothing of theirs: the same rules as the answers

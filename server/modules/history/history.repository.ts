@@ -2,7 +2,7 @@ import { and, arrayContains, desc, eq } from 'drizzle-orm';
 import type { EventSlot } from '../../../src/domain/events';
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema';
-import type { EventRow } from './events.repository';
+import type { EventRow } from '../eventLog/eventLog.repository';
 
 /** One booking's events, newest first. */
 export function bookingEvents(db: Db, companyId: string, bookingId: string, limit: number): Promise<EventRow[]> {

@@ -4,8 +4,8 @@ import type { BookingChange } from '../../../src/domain/bookingChanges';
 import type { EventKind, EventSlot, HistoryEntry } from '../../../src/domain/events';
 import type { SlotRef } from '../../../src/domain/slotRules';
 import type { Viewer } from '../bookings/bookings.mapper';
-import type { Facts } from './eventLog';
-import type { EventRow } from './events.repository';
+import type { Facts } from '../eventLog/eventLog';
+import type { EventRow } from '../eventLog/eventLog.repository';
 
 const shown = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return '—';
