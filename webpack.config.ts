@@ -1,6 +1,8 @@
-import { mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { type BrotliOptions, constants as zlibConstants } from 'node:zlib';
+import CompressionPlugin from 'compression-webpack-plugin';
+import CopyPlugin from 'copy-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 import webpack, { type Compiler, type Configuration } from 'webpack';
@@ -23,55 +25,6 @@ const COMPRESSIBLE = /\.(js|css|html|svg|webmanifest|json|txt)$/;
 const MUI_STYLES = realpathSync(path.join(root, 'node_modules/@mui/material/styles'));
 const MUI_CSS_VARS = /^\.\/(createThemeWithVars|ThemeProviderWithVars)\.mjs$/;
 const MUI_CSS_VARS_USERS = new Set(['createTheme.mjs', 'ThemeProvider.mjs'].map((file) => path.join(MUI_STYLES, file)));
-
-/** Copies public/ (favicon, manifest, icons) to the output as is; index.html goes through HtmlWebpackPlugin. */
-class PublicFilesPlugin {
-  apply(compiler: Compiler) {
-    compiler.hooks.thisCompilation.tap('PublicFilesPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'PublicFilesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
-        () => {
-          for (const name of readdirSync(publicDir)) {
-            if (name === 'index.html') continue;
-            const file = path.join(publicDir, name);
-            compilation.fileDependencies.add(file);
-            compilation.emitAsset(name, new webpack.sources.RawSource(readFileSync(file)));
-          }
-        },
-      );
-    });
-  }
-}
-
-/**
- * Writes name.br and name.gz beside each compressible asset, so the server sends them as they are instead of
- * compressing every response (server/plugins/spa.ts, preCompressed).
- */
-class PrecompressPlugin {
-  apply(compiler: Compiler) {
-    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'PrecompressPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
-        (assets) => {
-          for (const [name, source] of Object.entries(assets)) {
-            if (!COMPRESSIBLE.test(name)) continue;
-            const content = source.buffer();
-            if (content.length < 1024) continue;
-            const info = { compressed: true, immutable: compilation.getAsset(name)?.info.immutable };
-            const brotli = brotliCompressSync(content, {
-              params: {
-                [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
-                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length,
-              },
-            });
-            compilation.emitAsset(`${name}.br`, new webpack.sources.RawSource(brotli), info);
-            compilation.emitAsset(`${name}.gz`, new webpack.sources.RawSource(gzipSync(content, { level: 9 })), info);
-          }
-        },
-      );
-    });
-  }
-}
 
 type StatsModule = { name?: string; size?: number; modules?: StatsModule[] };
 
@@ -193,7 +146,8 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     },
     plugins: [
       new HtmlWebpackPlugin({ template: path.join(publicDir, 'index.html'), scriptLoading: 'defer' }),
-      new PublicFilesPlugin(),
+      // public/ (favicon, manifest, icons) as is; index.html goes through HtmlWebpackPlugin.
+      new CopyPlugin({ patterns: [{ from: publicDir, globOptions: { ignore: ['**/index.html'] } }] }),
       ...(production
         ? [
             new webpack.NormalModuleReplacementPlugin(MUI_CSS_VARS, (resource) => {
@@ -210,7 +164,24 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
               // Hashed names change with their content: precaching needs no cache-busting revision for them.
               dontCacheBustURLsMatching: /\.[0-9a-f]{8}\.js$/,
             }),
-            new PrecompressPlugin(),
+            // name.gz and name.br beside each asset, sent as they are by server/plugins/spa.ts (preCompressed)
+            // instead of compressing every response.
+            new CompressionPlugin({
+              test: COMPRESSIBLE,
+              threshold: 1024,
+              filename: '[path][base].gz',
+              algorithm: 'gzip',
+              compressionOptions: { level: 9 },
+            }),
+            new CompressionPlugin<BrotliOptions>({
+              test: COMPRESSIBLE,
+              threshold: 1024,
+              filename: '[path][base].br',
+              algorithm: 'brotliCompress',
+              compressionOptions: {
+                params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
+              },
+            }),
             new ChunkStatsPlugin(),
           ]
         : []),
