@@ -35,7 +35,7 @@ export interface AuthContext {
   device: Device;
 }
 
-/** A row of `auth_begin_request` (migration 0008). */
+/** A row of `auth_begin_request` (migration 0010). */
 export interface MemberRow {
   user_id: string;
   email: string;

@@ -20,7 +20,7 @@ export function notifyAfterCommit(tx: Db): void {
 
 /**
  * Every read and write of a company's data runs in one of these: one transaction whose first statement
- * (`auth_begin_request`, migration 0008) sets `app.company_id`, so PostgreSQL's row-level security (migration 0002)
+ * (`auth_begin_request`, migration 0010) sets `app.company_id`, so PostgreSQL's row-level security (migration 0002)
  * shows that company's rows and no other. It commits when the work resolves and rolls back when it throws, before the
  * caller answers.
  */
