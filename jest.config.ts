@@ -27,7 +27,7 @@ const base = { transform: tsJest, transformIgnorePatterns, rootDir: '.', testTim
 const config: Config = {
   testTimeout: 20_000,
   // Both cores: jest's default (cores − 1) ran the suites one at a time here, past 10 minutes; the suites pass with
-  // both cores busy (issue 19), and the runner's own process does little.
+  // both cores busy, and the runner's own process does little.
   maxWorkers: 2,
   projects: [
     { ...base, displayName: 'domain', testEnvironment: 'node', testMatch: ['<rootDir>/test/domain/**/*.test.ts'] },

@@ -186,8 +186,8 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
           ]
         : []),
     ],
-    // What a page loads first is guarded, gzipped, by `npm run bundle:check`; the Manager's grid pages share one
-    // lazy chunk of ~830 KiB minified (DataGrid and date pickers).
+    // What a page loads first is guarded, gzipped, by `npm run bundle:check`; these only keep webpack's own warning
+    // for the Manager's grid pages, which share one large lazy chunk (DataGrid and date pickers).
     performance: { hints: production ? 'warning' : false, maxEntrypointSize: 700_000, maxAssetSize: 900_000 },
     devServer: {
       port: 5173,

@@ -26,7 +26,7 @@ const envSchema = z
     SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     /** Members a company, or an address, may try to add per hour (each try tells whether an email is taken). */
     ADD_MEMBER_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
-    /** Channel API calls per API key per minute (issue 24): several hundred a second fits a busy channel. */
+    /** Channel API calls per API key per minute: several hundred a second fits a busy channel. */
     CHANNEL_RATE_LIMIT: z.coerce.number().int().min(1).default(30_000),
     /** Channel API calls refused (401: no key, a wrong or revoked one) per address per minute, before it waits. */
     CHANNEL_REFUSED_LIMIT: z.coerce.number().int().min(1).default(30),

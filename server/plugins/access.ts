@@ -4,7 +4,7 @@ import type { Caller } from '../db/signedIn';
 export const ACCESS_LEVELS = ['public', 'member', 'manager', 'channel'] as const;
 /**
  * Who may call a route: anyone, any signed-in member of a company, its Managers only, or a channel with one of the
- * company's API keys (`/api/v1`, issue 24; never a member's token).
+ * company's API keys (`/api/v1`; never a member's token).
  */
 export type Access = (typeof ACCESS_LEVELS)[number];
 

@@ -3,7 +3,7 @@ import { bigint, date, index, jsonb, pgTable, primaryKey, text, timestamp, uuid 
 import { companyId } from './columns';
 
 /**
- * Every change, as it happened (issue 22): appended in the transaction of the change, never updated or deleted (the
+ * Every change, as it happened: appended in the transaction of the change, never updated or deleted (the
  * app's role may only insert and read, migration 0014). The id is the event's place in its company's log, counted
  * per company (`event_log_heads`), so it says nothing of what other companies write; it orders the company's events
  * as they committed, so a stream resumes after the last id it sent.

@@ -2,7 +2,7 @@ import { date, foreignKey, index, pgTable, primaryKey, smallint, text, uuid } fr
 import { companyId } from './columns';
 import { tours } from './companies';
 
-// When each tour runs (issue 21): weekly departures, and one-day exceptions to them.
+// When each tour runs: weekly departures, and one-day exceptions to them.
 
 export const departures = pgTable(
   'departures',

@@ -69,7 +69,7 @@ export class BookingsService {
         if (canSee(row.time)) visible.push(row);
         else hide(row.time, row.tour);
       }
-      // The timetable's departures of the day, judged by the same window (issue 21).
+      // The timetable's departures of the day, judged by the same window.
       const timetable = await timetableOfDay(tx, auth.companyId, day);
       const departures: ScheduledSlot[] = [];
       for (const departure of departuresOn(day, timetable)) {

@@ -49,7 +49,7 @@ function keyFor(label: string, entries: CatalogRow[]): string {
 }
 
 /**
- * Issue 21: a Manager's tours and sources (the routes check the role). Names are unique per company whatever their
+ * A Manager's tours and sources (the routes check the role). Names are unique per company whatever their
  * case; a rename carries every booking (and so every report), and a tour's notes and shifts, with it; an archived
  * entry is offered for no new booking but stays on the old ones. `Walkin`, the default source, always exists.
  */

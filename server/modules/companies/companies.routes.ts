@@ -108,7 +108,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = as
     },
   );
 
-  // Issue 21: the company's tours and sources, kept by its Managers.
+  // The company's tours and sources, kept by its Managers.
   for (const [kind, plural, idParam] of [
     ['tour', 'tours', 'tourId'],
     ['source', 'sources', 'sourceId'],

@@ -13,7 +13,7 @@ import { historyEntry, type HistoryReader } from './history.mapper';
 const BOOKING_HISTORY_MAX = 200;
 const SLOT_ACTIVITY_MAX = 50;
 
-/** Issue 22: a booking's history and a slot's recent activity, by the rules of the slot they belong to. */
+/** A booking's history and a slot's recent activity, by the rules of the slot they belong to. */
 export class HistoryService {
   constructor(
     private readonly tenancy: Tenancy,

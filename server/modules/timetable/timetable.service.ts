@@ -9,7 +9,7 @@ import { readTimetable, replaceTimetable } from './timetable.repository';
 
 const companyNotFound = () => new NotFoundError('Company not found', 'COMPANY_NOT_FOUND');
 
-/** Issue 21: when each tour runs, kept by Managers (the routes check the role); another company's id is 404. */
+/** When each tour runs, kept by Managers (the routes check the role); another company's id is 404. */
 export class TimetableService {
   constructor(private readonly tenancy: Tenancy) {}
 
