@@ -28,7 +28,13 @@ const columnFields = Object.fromEntries(IMPORT_FIELDS.map((field) => [field, col
 /** How to read a file (`/api/imports/preview` and `/apply`): its name, encoding and format, and each field's column. */
 export const importQuerySchema = z
   .strictObject({
-    fileName: z.string().trim().min(1, 'File name is required').max(200),
+    fileName: z
+      .string()
+      .trim()
+      .min(1, 'File name is required')
+      .max(200)
+      // Checked before any row: the name is stored with the import once its rows are in.
+      .refine((name) => !name.includes('\u0000'), 'File name cannot contain NUL characters'),
     encoding: z.enum(ENCODINGS),
     delimiter: delimiterSchema,
     dateFormat: z.enum(DATE_FORMAT_IDS),
