@@ -84,6 +84,8 @@ export interface ImportRowResult {
 
 /** Distinct tour names a file uses that match no tour, listed in an answer (most rows first). */
 export const UNKNOWN_TOURS_LISTED_MAX = 50;
+/** Distinct such names counted, the first ones met: a file of a million names is tallied in bounded memory. */
+export const UNKNOWN_TOURS_TALLIED_MAX = 1000;
 
 export interface ImportSummary {
   rows: number;

@@ -18,10 +18,11 @@ import type { Db } from '../../db/client';
 import type { Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
 import { BadRequestError, ForbiddenError } from '../../errors';
+import { lockCatalog } from '../companies/catalog.repository';
 import { listSourceLabels, listTourNames } from '../companies/companies.repository';
 import { recordEvent } from '../events/eventLog';
-import { applyBatch, previewBatch, type ReadRow } from './importBatch';
-import { runImport } from './importRun';
+import { applyBatch, previewBatch } from './importBatch';
+import { runImport, type BatchRunner } from './importRun';
 import { csvRecords } from './csvRecords';
 import {
   listMappings,
@@ -40,6 +41,17 @@ const byLowerName = (labels: string[]) => new Map(labels.map((label) => [label.t
 /** A tour's own name by any name it goes by, whatever the case. */
 const tourLabelsByName = (tours: NamedTour[]) =>
   new Map([...toursByName(tours)].map(([name, tour]) => [name, tour.label]));
+/**
+ * The company's tours and sources as an import reads its rows: under the catalogue lock, held until the batch
+ * commits, so a rename waits for the batch and the next batch reads the new names.
+ */
+async function importCatalog(tx: Db, companyId: string): Promise<ImportCatalog> {
+  await lockCatalog(tx, companyId, { shared: true });
+  return {
+    tours: tourLabelsByName(await listTourNames(tx, companyId)),
+    sources: byLowerName(await listSourceLabels(tx, companyId)),
+  };
+}
 /** A kind of file, by its header as compared: short enough for a key whatever the header's length. */
 const headerKey = (header: string[]) =>
   createHash('sha256')
@@ -136,10 +148,7 @@ export class ImportsService {
 
   /** Reads the header and checks the mapping: a wrong one is answered (400) before any row is read. */
   async open(caller: Caller, query: ImportQuery, body: Readable): Promise<OpenedImport> {
-    const catalog: ImportCatalog = await this.tenancy.runAs(caller, async (tx, auth) => ({
-      tours: tourLabelsByName(await listTourNames(tx, auth.companyId)),
-      sources: byLowerName(await listSourceLabels(tx, auth.companyId)),
-    }));
+    const catalog = await this.tenancy.runAs(caller, (tx, auth) => importCatalog(tx, auth.companyId));
     const fixedSource = query.fixedSource && catalog.sources.get(query.fixedSource.toLowerCase());
     if (query.fixedSource && !fixedSource) {
       throw new BadRequestError(`fixedSource: "${query.fixedSource}" is not one of this company's sources (Settings)`);
@@ -178,7 +187,7 @@ export class ImportsService {
     // History imports: bookings over capacity and at times the timetable has no departure for.
     const allowed = query.allowOverbooking === 'true';
     const overrides: SeatOverrides = { overCapacity: allowed, outsideTimetable: allowed };
-    const input = { rows: rows(), plan, catalog, bytesRead: csv.bytesRead, unreadable };
+    const input = { rows: rows(), plan, bytesRead: csv.bytesRead, unreadable };
     const mapping: ImportMapping = {
       source: fixedSource ?? '',
       header,
@@ -200,10 +209,15 @@ export class ImportsService {
   private preview(
     caller: Caller,
     overrides: SeatOverrides,
-    run: (runBatch: (batch: ReadRow[]) => Promise<ImportSummary['listed']>) => Promise<ImportSummary>,
+    run: (runBatch: BatchRunner) => Promise<ImportSummary>,
   ): Promise<ImportSummary> {
     const seats = { ledger: new SeatLedger(), overrides };
-    return run((batch) => this.tenancy.runAs(caller, (tx, auth) => previewBatch(tx, auth.companyId, batch, seats)));
+    return run((read) =>
+      this.tenancy.runAs(caller, async (tx, auth) => {
+        const { bookings } = read(await importCatalog(tx, auth.companyId));
+        return previewBatch(tx, auth.companyId, bookings, seats);
+      }),
+    );
   }
 
   /**
@@ -214,18 +228,19 @@ export class ImportsService {
     caller: Caller,
     fileName: string,
     overrides: SeatOverrides,
-    run: (runBatch: (batch: ReadRow[]) => Promise<ImportSummary['listed']>) => Promise<ImportSummary>,
+    run: (runBatch: BatchRunner) => Promise<ImportSummary>,
   ): Promise<ImportSummary> {
     const applied = { Created: 0, Updated: 0, Cancelled: 0 };
     const key = { create: 'Created', update: 'Updated', cancel: 'Cancelled' } as const;
     let summary: ImportSummary | undefined;
     const importId = uuidv7();
     try {
-      summary = await run(async (batch) => {
-        const results = await this.tenancy.runAs(caller, (tx, auth) => {
+      summary = await run(async (read) => {
+        const results = await this.tenancy.runAs(caller, async (tx, auth) => {
           // A Manager made a Guide during the import: the rest is refused.
           if (auth.role !== 'Manager') throw new ForbiddenError();
-          return applyBatch(tx, auth, batch, { importId, fileName }, overrides);
+          const { bookings } = read(await importCatalog(tx, auth.companyId));
+          return applyBatch(tx, auth, bookings, { importId, fileName }, overrides);
         });
         for (const { outcome } of results) if (outcome in key) applied[key[outcome as keyof typeof key]] += 1;
         return results;
