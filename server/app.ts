@@ -32,6 +32,7 @@ import { EventHub } from './modules/events/eventHub';
 import { EventNotifier } from './modules/events/eventNotifier';
 import { eventsRoutes } from './modules/events/events.routes';
 import { HistoryService } from './modules/events/history.service';
+import { ImportLimiter } from './modules/imports/importLimiter';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { ImportsService } from './modules/imports/imports.service';
 import { liveRoutes } from './modules/events/live.routes';
@@ -194,7 +195,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       'Too many refused calls from this address: check the API key, then try again later',
     ),
   });
-  await app.register(importsRoutes, { imports: new ImportsService(tenancy, deps.now) });
+  await app.register(importsRoutes, {
+    imports: new ImportsService(tenancy, deps.now),
+    limiter: new ImportLimiter(config.importsPerCompany),
+    stallTimeoutMs: config.importStallTimeoutMs,
+  });
   await app.register(liveRoutes, {
     hub: new EventHub(database, tenancy),
     sessions: new SessionChecks(tenancy, config.liveRecheckMs),

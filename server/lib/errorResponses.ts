@@ -83,6 +83,7 @@ export const ERROR_CODES = {
     'its sources (Settings › Channel API keys).',
   API_KEY_SOURCES_SET: 'The key has its sources already; they stay as chosen. Make a new key for other sources.',
   EXPORT_LIMIT: 'Too many CSV downloads of the company at once: retry after `Retry-After` seconds.',
+  IMPORT_LIMIT: 'Too many CSV previews and imports of the company at once: retry after `Retry-After` seconds.',
   INTERNAL: 'Something failed on the server (nothing of it is in the answer); the change, if any, was not made.',
   UNAVAILABLE: 'The server is busy (no database connection free): retry after `Retry-After` seconds.',
 } as const;

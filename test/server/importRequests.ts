@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { ImportProgress, ImportSummary } from '../../src/domain/imports';
 import { bearer } from './helpers';
@@ -46,7 +46,7 @@ export async function sendImport(
   app: FastifyInstance,
   token: string,
   mode: 'preview' | 'apply',
-  file: string | Buffer,
+  file: string | Buffer | Readable,
   query: Record<string, string> = channelQuery(),
 ) {
   const res = await app.inject({
