@@ -73,6 +73,7 @@ export const ERROR_CODES = {
   IMPORT_UNDO_EXPIRED: 'The import ended more than 24 hours ago: it can no longer be undone.',
   IMPORT_ALREADY_UNDONE: 'The import was undone already.',
   IMPORT_NOT_UNDOABLE: 'The import was made before imports could be undone.',
+  IMPORT_RUNNING: 'The import is still reading its file: undo it once it has ended.',
   DEPARTURE_PAST: 'The departure has already started: a channel cannot book or move a booking onto it.',
   RATE_LIMITED: 'Too many calls: wait for `Retry-After` seconds.',
   LIVE_STREAM_LIMIT:

@@ -29,6 +29,9 @@ export function recordEvent(tx: Db, auth: EventActor, change: Change): Promise<v
   return appendEvent(tx, eventOf(auth, change));
 }
 
+/** Who made a change, as their name is then (their email when they have none). */
+export const actorName = (auth: EventActor): string => auth.name || auth.email;
+
 /** The row a change appends (many at once: events.repository.ts `appendEvents`). */
 export function eventOf(auth: EventActor, change: Change): NewEvent {
   return {
@@ -39,7 +42,7 @@ export function eventOf(auth: EventActor, change: Change): NewEvent {
     time: change.slot?.time ?? null,
     tour: change.slot?.tour ?? null,
     memberId: auth.userId,
-    memberName: auth.name || auth.email,
+    memberName: actorName(auth),
     deviceId: auth.device.id,
     userAgent: auth.device.userAgent,
     operationId: change.operationId ?? null,

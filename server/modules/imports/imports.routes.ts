@@ -203,15 +203,23 @@ export const importsRoutes: FastifyPluginAsyncZod<ImportsRoutesOptions> = async 
         operationId: 'undoImport',
         description:
           'Within 24 hours of its end: each booking it created is cancelled and each it updated or cancelled is put ' +
-          'back as it was, all or nothing, each an event in its history. 409 `IMPORT_CHANGED_SINCE` when any of its ' +
+          'back as it was, all or nothing, each an event in its history. An import that stopped before the end of ' +
+          'its file (its server too) is undone as far as it went. 409 `IMPORT_CHANGED_SINCE` when any of its ' +
           'bookings was checked in or changed since (`details` names them), `IMPORT_UNDO_EXPIRED` past 24 hours, ' +
-          '`IMPORT_ALREADY_UNDONE`, `IMPORT_NOT_UNDOABLE` for an import made before imports could be undone.',
+          '`IMPORT_ALREADY_UNDONE`, `IMPORT_RUNNING` while it still runs, `IMPORT_NOT_UNDOABLE` for an import made ' +
+          'before imports could be undone.',
         params: importParamsSchema,
         response: {
           200: pastImportSchema,
           ...errors(MANAGER, INPUT, { 404: ['NOT_FOUND'] }),
           409: errorResponse(
-            ['IMPORT_CHANGED_SINCE', 'IMPORT_UNDO_EXPIRED', 'IMPORT_ALREADY_UNDONE', 'IMPORT_NOT_UNDOABLE'],
+            [
+              'IMPORT_CHANGED_SINCE',
+              'IMPORT_UNDO_EXPIRED',
+              'IMPORT_ALREADY_UNDONE',
+              'IMPORT_RUNNING',
+              'IMPORT_NOT_UNDOABLE',
+            ],
             undoRefused,
           ),
         },
