@@ -31,6 +31,7 @@ import { CompaniesService } from './modules/companies/companies.service';
 import { EventNotifier } from './modules/eventLog/eventNotifier';
 import { historyRoutes } from './modules/history/history.routes';
 import { HistoryService } from './modules/history/history.service';
+import { ImportLimiter } from './modules/imports/importLimiter';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { ImportsService } from './modules/imports/imports.service';
 import { EventHub } from './modules/live/eventHub';
@@ -194,7 +195,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       'Too many refused calls from this address: check the API key, then try again later',
     ),
   });
-  await app.register(importsRoutes, { imports: new ImportsService(tenancy, deps.now) });
+  await app.register(importsRoutes, {
+    imports: new ImportsService(tenancy, deps.now),
+    limiter: new ImportLimiter(config.importsPerCompany),
+    stallTimeoutMs: config.importStallTimeoutMs,
+  });
   await app.register(liveRoutes, {
     hub: new EventHub(database, tenancy),
     sessions: new SessionChecks(tenancy, config.liveRecheckMs),

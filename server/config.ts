@@ -43,6 +43,10 @@ const envSchema = z
     EXPORTS_PER_COMPANY: z.coerce.number().int().min(1).default(3),
     /** A download whose client takes nothing for this long is ended. */
     EXPORT_STALL_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+    /** CSV previews and imports one company may run at once in each process; one more is answered 429. */
+    IMPORTS_PER_COMPANY: z.coerce.number().int().min(1).default(2),
+    /** A preview or an import whose connection carries nothing either way for this long is ended. */
+    IMPORT_STALL_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
     /** A live stream sends a keep-alive comment this often, so proxies and phones keep it open. */
     LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(20_000),
     /** Live streams read each member's session again this often (once for all of its streams): signed out, they end. */
@@ -103,6 +107,8 @@ export interface Config {
   poolTimeoutMs: number;
   exportsPerCompany: number;
   exportStallTimeoutMs: number;
+  importsPerCompany: number;
+  importStallTimeoutMs: number;
   liveHeartbeatMs: number;
   liveRecheckMs: number;
   liveReplayMax: number;
@@ -147,6 +153,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     poolTimeoutMs: e.DATABASE_POOL_TIMEOUT_MS,
     exportsPerCompany: e.EXPORTS_PER_COMPANY,
     exportStallTimeoutMs: e.EXPORT_STALL_TIMEOUT_MS,
+    importsPerCompany: e.IMPORTS_PER_COMPANY,
+    importStallTimeoutMs: e.IMPORT_STALL_TIMEOUT_MS,
     liveHeartbeatMs: e.LIVE_HEARTBEAT_MS,
     liveRecheckMs: e.LIVE_RECHECK_MS,
     liveReplayMax: e.LIVE_REPLAY_MAX,

@@ -73,6 +73,7 @@ export const ERROR_CODES = {
   IMPORT_UNDO_EXPIRED: 'The import ended more than 24 hours ago: it can no longer be undone.',
   IMPORT_ALREADY_UNDONE: 'The import was undone already.',
   IMPORT_NOT_UNDOABLE: 'The import was made before imports could be undone.',
+  IMPORT_RUNNING: 'The import is still reading its file: undo it once it has ended.',
   DEPARTURE_PAST: 'The departure has already started: a channel cannot book or move a booking onto it.',
   RATE_LIMITED: 'Too many calls: wait for `Retry-After` seconds.',
   LIVE_STREAM_LIMIT:
@@ -83,6 +84,7 @@ export const ERROR_CODES = {
     'its sources (Settings › Channel API keys).',
   API_KEY_SOURCES_SET: 'The key has its sources already; they stay as chosen. Make a new key for other sources.',
   EXPORT_LIMIT: 'Too many CSV downloads of the company at once: retry after `Retry-After` seconds.',
+  IMPORT_LIMIT: 'Too many CSV previews and imports of the company at once: retry after `Retry-After` seconds.',
   INTERNAL: 'Something failed on the server (nothing of it is in the answer); the change, if any, was not made.',
   UNAVAILABLE: 'The server is busy (no database connection free): retry after `Retry-After` seconds.',
 } as const;

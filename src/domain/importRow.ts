@@ -43,6 +43,7 @@ const TIME_PART = /(\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?\s*(?:([AaPp])\.?[Mm]\.
 /** A time after a date in one cell ("25/11/2026 10:00", ISO's "2026-11-25T10:00:00Z"). */
 const TRAILING_TIME = /[T\s]+\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:[AaPp]\.?[Mm]\.?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
 const REFERENCE_DAY = new Date(2000, 0, 1);
+const NUL_REASON = 'text cannot contain NUL characters';
 
 class RowError extends Error {
   constructor(
@@ -97,7 +98,9 @@ function named(catalog: Map<string, string>, cell: string, field: 'tour' | 'sour
 export function readImportRow(cells: readonly string[], plan: RowPlan, catalog: ImportCatalog): ReadRow {
   const cell = (field: keyof ImportColumns) => {
     const column = plan.columns[field];
-    return column === undefined ? '' : (cells[column] ?? '').trim();
+    const text = column === undefined ? '' : (cells[column] ?? '').trim();
+    // The database stores no NUL: such a row is refused here, as the preview says, not by a failing batch.
+    return text.includes('\u0000') ? refuse(field, NUL_REASON) : text;
   };
   try {
     const reference = cell('reference');

@@ -5,14 +5,17 @@ export const IMPORT_UNDO_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Whether an import may be undone: `possible`; `undone` already; `expired`, past the window; `changed`, one of its
- * bookings checked in or changed since; `unavailable`, an import recorded before imports could be undone.
+ * bookings checked in or changed since; `running` still; `unavailable`, an import recorded before imports could be
+ * undone.
  */
-export const IMPORT_UNDO_STATES = ['possible', 'undone', 'expired', 'changed', 'unavailable'] as const;
+export const IMPORT_UNDO_STATES = ['possible', 'undone', 'expired', 'changed', 'running', 'unavailable'] as const;
 export type ImportUndoState = (typeof IMPORT_UNDO_STATES)[number];
 
 export interface ImportUndoFacts {
-  /** When the import ended (its own event). */
+  /** When the import ended: read the whole file, stopped, or was last heard of before its server stopped. */
   endedAt: Date;
+  /** Still reading its file: what it did is not all written yet. */
+  running: boolean;
   /** Its bookings' events carry its id, so undo can find them. */
   recorded: boolean;
   undone: boolean;
@@ -27,6 +30,7 @@ export function importUndoDeadline(endedAt: Date): Date {
 
 export function importUndoState(facts: ImportUndoFacts, now: Date): ImportUndoState {
   if (!facts.recorded) return 'unavailable';
+  if (facts.running) return 'running';
   if (facts.undone) return 'undone';
   if (now.getTime() > importUndoDeadline(facts.endedAt).getTime()) return 'expired';
   if (facts.changedSince > 0) return 'changed';

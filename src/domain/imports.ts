@@ -84,6 +84,8 @@ export interface ImportRowResult {
 
 /** Distinct tour names a file uses that match no tour, listed in an answer (most rows first). */
 export const UNKNOWN_TOURS_LISTED_MAX = 50;
+/** Distinct such names counted, the first ones met: a file of a million names is tallied in bounded memory. */
+export const UNKNOWN_TOURS_TALLIED_MAX = 1000;
 
 export interface ImportSummary {
   rows: number;
@@ -106,3 +108,20 @@ export const emptyCounts = (): Record<ImportOutcome, number> => ({
   unchanged: 0,
   reject: 0,
 });
+
+/**
+ * How an import stands: `running`; `finished`, the whole file read; `stopped` before the file's end, by an error or
+ * an upload cut short; `interrupted`, its server stopped mid-file.
+ */
+export const IMPORT_STATUSES = ['running', 'finished', 'stopped', 'interrupted'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+/** A running import shows a sign of life at least this often, even while its file is slow to arrive. */
+export const IMPORT_BEAT_MS = 20_000;
+/** A running import silent for longer died with its server. */
+export const IMPORT_SILENT_MS = 3 * IMPORT_BEAT_MS;
+
+/** An import's status as recorded, read at `now`: one still running when last heard of long ago was interrupted. */
+export function importStatus(recorded: ImportStatus, aliveAt: Date, now: Date): ImportStatus {
+  return recorded === 'running' && now.getTime() - aliveAt.getTime() > IMPORT_SILENT_MS ? 'interrupted' : recorded;
+}

@@ -80,6 +80,9 @@ describe('a CSV row read as a booking', () => {
     [{ 5: '0' }, 'Adults: a booking has at least one guest'],
     [{ 7: 'maybe' }, 'Cancelled: "maybe" is not yes or no'],
     [{ 8: 'call me' }, 'Phone: "call me" is not a phone number'],
+    [{ 1: 'Ana\u0000García' }, 'Name: text cannot contain NUL characters'],
+    [{ 0: 'V-\u00001' }, 'Booking ID: text cannot contain NUL characters'],
+    [{ 7: '\u0000' }, 'Cancelled: text cannot contain NUL characters'],
   ])('rejects %j: %s', (overrides, expected) => {
     expect(reason(overrides)).toBe(expected);
   });

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import { PassThrough, type Readable } from 'node:stream';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { ImportProgress, ImportSummary } from '../../src/domain/imports';
 import { bearer } from './helpers';
 
@@ -27,21 +28,7 @@ export const channelQuery = (overrides: Record<string, string> = {}) => ({
 
 export const csvOf = (...rows: string[]) => [CHANNEL_HEADER, ...rows].join('\r\n') + '\r\n';
 
-/** Sends a file to preview or apply and reads the answer's lines; `summary` is the last line's. */
-export async function sendImport(
-  app: FastifyInstance,
-  token: string,
-  mode: 'preview' | 'apply',
-  file: string | Buffer,
-  query: Record<string, string> = channelQuery(),
-) {
-  const res = await app.inject({
-    method: 'POST',
-    url: `/api/imports/${mode}`,
-    query,
-    headers: { ...bearer(token), 'content-type': 'text/csv' },
-    payload: file,
-  });
+const answerOf = (res: LightMyRequestResponse) => {
   const lines =
     res.statusCode === 200
       ? res.body
@@ -52,4 +39,54 @@ export async function sendImport(
   const last = lines.at(-1);
   const summary = last?.type === 'done' ? last.summary : undefined;
   return { res, lines, summary: summary as ImportSummary };
+};
+
+/** Sends a file to preview or apply and reads the answer's lines; `summary` is the last line's. */
+export async function sendImport(
+  app: FastifyInstance,
+  token: string,
+  mode: 'preview' | 'apply',
+  file: string | Buffer | Readable,
+  query: Record<string, string> = channelQuery(),
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/imports/${mode}`,
+    query,
+    headers: { ...bearer(token), 'content-type': 'text/csv' },
+    payload: file,
+  });
+  return answerOf(res);
 }
+
+/**
+ * A file sent in parts, as a slow upload arrives: the header at once, then the rows `send` is given, until `end`.
+ * `answer` settles once the import has answered its last line.
+ */
+export function streamImport(
+  app: FastifyInstance,
+  token: string,
+  mode: 'preview' | 'apply',
+  query: Record<string, string> = channelQuery(),
+) {
+  const body = new PassThrough();
+  body.write(`${CHANNEL_HEADER}\r\n`);
+  const answer = app
+    .inject({
+      method: 'POST',
+      url: `/api/imports/${mode}`,
+      query,
+      headers: { ...bearer(token), 'content-type': 'text/csv' },
+      payload: body,
+    })
+    .then(answerOf);
+  return {
+    send: (...rows: string[]) => body.write(rows.map((row) => `${row}\r\n`).join('')),
+    end: () => body.end(),
+    answer,
+  };
+}
+
+/** `count` channel rows from booking B-`from` on, on 3 December at 11:00, for 2 adults of `tour`. */
+export const bookingRows = (from: number, count: number, tour = 'Old Town Walk') =>
+  Array.from({ length: count }, (_, i) => `B-${from + i};Guest ${from + i};03/12/2026;11:00;${tour};2;0;`);

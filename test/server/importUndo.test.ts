@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PastImport } from '../../src/domain/schemas/imports';
 import { queryRows } from '../../server/db/rows';
@@ -187,13 +189,36 @@ describeEachDb(
       expect((await recent(t, c.manager.token))[0]).toMatchObject({ undo: 'possible' });
     });
 
-    it('lists an import recorded before imports had ids as one that cannot be undone', async () => {
+    it('lists the imports made before the imports table as their events recorded them; those without ids cannot be undone', async () => {
       const t = ctx();
-      await recordEvents(t.db, actorOf(c.companyId, c.managerName), [
-        { kind: 'bookings.imported', after: { File: 'old.csv', Created: 3, Updated: 0, Cancelled: 0, Rejected: 0 } },
+      const old = await createCompany(t.app, t.db);
+      // Written as the log held them then, ids far past the company's own.
+      const ended = (id: number, ago: number, after: Record<string, unknown>, operationId: string | null = null) => ({
+        id,
+        companyId: old.companyId,
+        kind: 'bookings.imported',
+        memberName: old.managerName,
+        operationId,
+        at: new Date(Date.now() - ago),
+        after,
+      });
+      const counts = { Created: 3, Updated: 1, Cancelled: 0, Rejected: 2 };
+      const withId = '0197a1b2-0000-7000-8000-00000000c0de';
+      await t.db
+        .insert(events)
+        .values([
+          ended(1_000_001, HOUR, { File: 'before-ids.csv', ...counts }),
+          ended(1_000_002, 60_000, { File: 'with-id.csv', ...counts }, withId),
+        ]);
+      const migration = readFileSync(join(__dirname, '../../server/db/migrations/0025_import_runs.sql'), 'utf8');
+      await t.db.execute(sql.raw(migration.split('--> statement-breakpoint').at(-1) as string));
+      const listed = await recent(t, old.manager.token);
+      const shown = { status: 'finished', created: 3, updated: 1, cancelled: 0, rejected: 2, by: old.managerName };
+      expect(listed).toEqual([
+        expect.objectContaining({ _id: withId, fileName: 'with-id.csv', undo: 'possible', ...shown }),
+        expect.objectContaining({ fileName: 'before-ids.csv', undo: 'unavailable', ...shown }),
       ]);
-      const [old] = await recent(t, c.manager.token);
-      expect(old).toMatchObject({ fileName: 'old.csv', undo: 'unavailable', created: 3 });
+      expect((await undo(t, old.manager.token, listed[1]!._id)).json()).toMatchObject({ code: 'IMPORT_NOT_UNDOABLE' });
     });
   },
   { now: () => new Date(Date.now() + ahead) },

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { ImportSummary } from '../../src/domain/imports';
 import { bookings, events } from '../../server/db/schema';
 import { addBooking, createCompany, type CompanyFixture } from './fixtures';
 import { bearer, describeEachDb, type TestApp } from './helpers';
@@ -218,6 +219,38 @@ describeEachDb('CSV import of channel bookings', (ctx) => {
     } finally {
       await t.db.execute(sql`drop trigger refuse_import_event on events`);
     }
+  });
+
+  it('rejects a row with a NUL in a cell, naming the field, and refuses a file name with one before any row', async () => {
+    const t = ctx();
+    const nul = csvOf(
+      'V-21;Ana\u0000García;01/12/2026;10:00;Old Town Walk;2;0;',
+      'V-22;Ben Ode;01/12/2026;10:00;Old Town Walk;2;0;',
+    );
+    const outcomes = (summary: ImportSummary) => summary.listed.map((r) => [r.row, r.outcome, r.reason ?? '']);
+    const expected = [
+      [2, 'reject', 'Name: text cannot contain NUL characters'],
+      [3, 'create', ''],
+    ];
+    expect(outcomes((await sendImport(t.app, c.manager.token, 'preview', nul)).summary)).toEqual(expected);
+    const applied = await sendImport(t.app, c.manager.token, 'apply', nul);
+    expect(applied.lines.at(-1)).toMatchObject({ type: 'done' });
+    expect(outcomes(applied.summary)).toEqual(expected);
+
+    const named = await sendImport(
+      t.app,
+      c.manager.token,
+      'apply',
+      csvOf('V-23;Cy Ode;01/12/2026;10:00;Old Town Walk;2;0;'),
+      channelQuery({ fileName: 'viator\u0000.csv' }),
+    );
+    expect(named.res.statusCode).toBe(400);
+    expect(named.res.json()).toMatchObject({ code: 'VALIDATION', error: 'File name cannot contain NUL characters' });
+    expect((await viatorBookings(t, c)).map((b) => b.bookingId)).toEqual(['V-2', 'V-22', 'V-3']);
+    const recent = await t.app.inject({ method: 'GET', url: '/api/imports', headers: bearer(c.manager.token) });
+    expect(recent.json()).toEqual([
+      expect.objectContaining({ fileName: 'viator-2026-11.csv', created: 1, rejected: 1 }),
+    ]);
   });
 
   it('inspects the start of a file: a BOM and semicolons, UTF-16 with tabs, Windows-1252', async () => {

@@ -202,6 +202,19 @@ export async function seedTarget(app: FastifyInstance, db: Db): Promise<Target> 
       after: { File: importFile, Created: 1, Updated: 0, Cancelled: 0, Rejected: 0 },
     },
   ]);
+  const importedAt = new Date();
+  await db.insert(schema.imports).values({
+    companyId,
+    memberId: company.manager.user._id,
+    memberName: company.managerName,
+    id: importId,
+    fileName: importFile,
+    startedAt: importedAt,
+    aliveAt: importedAt,
+    endedAt: importedAt,
+    status: 'finished',
+    created: 1,
+  });
   return {
     db,
     company,

@@ -8,6 +8,7 @@ export const pastImport = (over: Partial<PastImport> = {}): PastImport => ({
   at: '2026-11-12T09:59:00Z',
   by: 'Maria Manager',
   fileName: 'viator.csv',
+  status: 'finished',
   created: 1,
   updated: 0,
   cancelled: 0,

@@ -60,6 +60,37 @@ describe('an import in Recent imports', () => {
     expect(within(recent).getAllByRole('button')).toHaveLength(1);
   });
 
+  it('says which stopped before the end of their file, and which still runs', async () => {
+    serveRecent(
+      [
+        pastImport({
+          _id: 'r',
+          fileName: 'running.csv',
+          status: 'running',
+          undo: 'running',
+          at: '2026-11-12T09:58:00Z',
+        }),
+        pastImport({ _id: 'i', fileName: 'cut.csv', status: 'interrupted', created: 500 }),
+        pastImport({ _id: 's', fileName: 'stopped.csv', status: 'stopped' }),
+      ],
+      () => HttpResponse.json({}),
+    );
+    const { recent } = await recentList();
+    const running = within(recent).getByText('1 bookings imported so far from running.csv by Maria Manager');
+    const item = (element: HTMLElement) => element.closest('li') as HTMLElement;
+    expect(item(running)).toHaveTextContent('Started 12/11/2026 10:58 · 1 created');
+    expect(item(running)).toHaveTextContent('Still importing: these are its counts so far');
+    expect(within(item(running)).queryByRole('button')).not.toBeInTheDocument();
+    const cut = item(within(recent).getByText('500 bookings imported from cut.csv by Maria Manager'));
+    expect(cut).toHaveTextContent(
+      'Stopped before the end of the file when the server stopped: import the file again to bring in the rest',
+    );
+    expect(cut).toHaveTextContent('Can be undone until 13/11/2026 10:59');
+    expect(within(cut).getByRole('button', { name: 'Undo the import of cut.csv' })).toBeVisible();
+    const stopped = item(within(recent).getByText('1 bookings imported from stopped.csv by Maria Manager'));
+    expect(stopped).toHaveTextContent('Stopped before the end of the file: import the file again to bring in the rest');
+  });
+
   it('undoes one once asked, and says so', async () => {
     const undos = serveRecent([pastImport()], () => HttpResponse.json(undone), [undone]);
     const { recent, user } = await recentList();

@@ -90,7 +90,13 @@ export async function setTourAliases(db: Db, companyId: string, id: string, alia
     .where(and(eq(tours.companyId, companyId), eq(tours.id, id)));
 }
 
-/** Held until the transaction ends: the company's tour and source lists change one request at a time. */
-export async function lockCatalog(db: Db, companyId: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`catalog|${companyId}`}, 0))`);
+/**
+ * Held until the transaction ends: the company's tour and source lists change one request at a time, and not while
+ * a reader holds it `shared` (an import's batch, between reading the names and writing bookings under them).
+ */
+export async function lockCatalog(db: Db, companyId: string, { shared = false } = {}): Promise<void> {
+  const key = sql`hashtextextended(${`catalog|${companyId}`}, 0)`;
+  await db.execute(
+    shared ? sql`select pg_advisory_xact_lock_shared(${key})` : sql`select pg_advisory_xact_lock(${key})`,
+  );
 }

@@ -34,6 +34,9 @@ export async function recordEvents(tx: Db, actor: EventActor, changes: Change[])
   notifyAfterCommit(tx);
 }
 
+/** Who made a change, as their name is then (their email when they have none). */
+export const actorName = (actor: EventActor): string => actor.name || actor.email;
+
 function eventOf(actor: EventActor, change: Change): NewEvent {
   return {
     kind: change.kind,
@@ -42,7 +45,7 @@ function eventOf(actor: EventActor, change: Change): NewEvent {
     time: change.slot?.time ?? null,
     tour: change.slot?.tour ?? null,
     memberId: actor.userId,
-    memberName: actor.name || actor.email,
+    memberName: actorName(actor),
     deviceId: actor.device.id,
     userAgent: actor.device.userAgent,
     operationId: change.operationId ?? null,

@@ -1,7 +1,9 @@
 import { readImportRow, rowLabel, type ImportCatalog, type RowPlan } from '../../../src/domain/importRow';
+import { ALIAS_MAX_LENGTH } from '../../../src/domain/company';
 import {
   IMPORT_LISTED_MAX,
   UNKNOWN_TOURS_LISTED_MAX,
+  UNKNOWN_TOURS_TALLIED_MAX,
   emptyCounts,
   type ImportProgress,
   type ImportRowResult,
@@ -11,9 +13,26 @@ import type { ReadRow } from './importBatch';
 import { referenceKey } from '../bookings/channelReferences.repository';
 
 const BATCH_ROWS = 500;
+/** Between batches, a progress line each time this much more of the file was read (rows may be long). */
+const PROGRESS_BYTES = 1024 * 1024;
 
-/** Runs one batch (previewed, or applied in its own transaction) and answers each row's outcome. */
-export type BatchRunner = (rows: ReadRow[]) => Promise<ImportRowResult[]>;
+/** A data record of the file, with its row number (the header is row 1). */
+export interface FileRow {
+  row: number;
+  cells: string[];
+}
+
+/** A batch's rows that read as bookings, and how many of its rows were refused as read. */
+export interface BatchRows {
+  bookings: ReadRow[];
+  refused: number;
+}
+
+/**
+ * Runs one batch in its own transaction: reads the company's tours and sources under the catalogue lock, has `read`
+ * read the batch's rows with them, then previews or applies the bookings and answers their outcomes.
+ */
+export type BatchRunner = (read: (catalog: ImportCatalog) => BatchRows) => Promise<ImportRowResult[]>;
 
 /** Tallies the outcomes; lists the first rows of each, and the tour names no tour has. */
 class Tally {
@@ -31,7 +50,10 @@ class Tally {
   unknownTour(name: string) {
     const seen = this.unknownTours.get(name.toLowerCase());
     if (seen) seen.rows += 1;
-    else this.unknownTours.set(name.toLowerCase(), { name, rows: 1 });
+    // Bounded whatever the file: a name no tour could take as another name, or one past the cap, is not kept.
+    else if (name.length <= ALIAS_MAX_LENGTH && this.unknownTours.size < UNKNOWN_TOURS_TALLIED_MAX) {
+      this.unknownTours.set(name.toLowerCase(), { name, rows: 1 });
+    }
   }
 
   finish(): ImportSummary {
@@ -44,18 +66,18 @@ class Tally {
 }
 
 export interface RunInput {
-  /** The data records after the header, each with its row number in the file. */
-  rows: AsyncIterable<{ row: number; cells: string[] }>;
+  /** The data records after the header. */
+  rows: AsyncIterable<FileRow>;
   plan: RowPlan;
-  catalog: ImportCatalog;
   bytesRead(): number;
   /** Records the parser could not read, found while reading. */
   unreadable: Array<{ row: number; reason: string }>;
 }
 
 /**
- * Reads the rows, rejects those that are not bookings (naming the field) and those repeating an earlier row's
- * booking, and runs the rest in batches. A bad row never stops the good ones; progress follows each batch.
+ * Reads the rows in batches, each with the company's names as they are when it runs: rejects those that are not
+ * bookings (naming the field) and those repeating an earlier row's booking, and runs the rest. A bad row never stops
+ * the good ones; progress follows each batch, and the bytes read between them.
  */
 export async function runImport(
   input: RunInput,
@@ -64,39 +86,56 @@ export async function runImport(
 ): Promise<ImportSummary> {
   const tally = new Tally();
   const firstRow = new Map<string, number>();
-  let batch: ReadRow[] = [];
-  const flush = async () => {
-    for (const unreadable of input.unreadable.splice(0)) {
-      tally.add({
-        row: unreadable.row,
-        outcome: 'reject',
-        reference: '',
-        name: '',
-        date: '',
-        reason: unreadable.reason,
-      });
-    }
-    if (batch.length > 0) for (const result of await runBatch(batch)) tally.add(result);
-    batch = [];
-    progress({ type: 'progress', rows: tally.summary.rows, bytes: input.bytesRead() });
+  let batch: FileRow[] = [];
+  let reportAt = PROGRESS_BYTES;
+  const report = () => {
+    const bytes = input.bytesRead();
+    reportAt = bytes + PROGRESS_BYTES;
+    progress({ type: 'progress', rows: tally.summary.rows + batch.length, bytes });
   };
-  for await (const { row, cells } of input.rows) {
-    const read = readImportRow(cells, input.plan, input.catalog);
-    if ('reason' in read) {
-      tally.add({ row, outcome: 'reject', ...rowLabel(cells, input.plan.columns), reason: read.reason });
-      if (read.unknownTour) tally.unknownTour(read.unknownTour);
-      continue;
+
+  const readBatch = (rows: FileRow[], catalog: ImportCatalog): BatchRows => {
+    const bookings: ReadRow[] = [];
+    let refused = 0;
+    const refuse = (result: ImportRowResult) => {
+      tally.add(result);
+      refused += 1;
+    };
+    for (const { row, reason } of input.unreadable.splice(0)) {
+      refuse({ row, outcome: 'reject', reference: '', name: '', date: '', reason });
     }
-    const key = referenceKey(read.booking.source, read.booking.reference);
-    const earlier = firstRow.get(key);
-    if (earlier !== undefined) {
-      const { reference, name, date } = read.booking;
-      tally.add({ row, outcome: 'reject', reference, name, date, reason: `The same booking as row ${earlier}` });
-      continue;
+    for (const { row, cells } of rows) {
+      const read = readImportRow(cells, input.plan, catalog);
+      if ('reason' in read) {
+        refuse({ row, outcome: 'reject', ...rowLabel(cells, input.plan.columns), reason: read.reason });
+        if (read.unknownTour) tally.unknownTour(read.unknownTour);
+        continue;
+      }
+      const key = referenceKey(read.booking.source, read.booking.reference);
+      const earlier = firstRow.get(key);
+      if (earlier !== undefined) {
+        const { reference, name, date } = read.booking;
+        refuse({ row, outcome: 'reject', reference, name, date, reason: `The same booking as row ${earlier}` });
+        continue;
+      }
+      firstRow.set(key, row);
+      bookings.push({ row, booking: read.booking });
     }
-    firstRow.set(key, row);
-    batch.push({ row, booking: read.booking });
+    return { bookings, refused };
+  };
+
+  const flush = async () => {
+    const rows = batch;
+    batch = [];
+    if (rows.length > 0 || input.unreadable.length > 0) {
+      for (const result of await runBatch((catalog) => readBatch(rows, catalog))) tally.add(result);
+    }
+    report();
+  };
+  for await (const row of input.rows) {
+    batch.push(row);
     if (batch.length === BATCH_ROWS) await flush();
+    else if (input.bytesRead() >= reportAt) report();
   }
   await flush();
   return tally.finish();

@@ -1,11 +1,13 @@
 import { bookingChanges, type BookingSnapshot } from '../../../src/domain/bookingChanges';
+import { importStatus } from '../../../src/domain/imports';
 import { importUndoState, type ImportUndoState } from '../../../src/domain/importUndo';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../db/signedIn';
 import { ConflictError, NotFoundError } from '../../errors';
 import { rowSnapshot, slotOfBooking, snapshotFacts, withFacts } from '../bookings/bookingFacts';
 import { changedFacts, recordEvents, type Change, type Facts } from '../eventLog/eventLog';
-import { findImportEvent, type ImportEvent } from './imports.repository';
+import { endImport, findImport, type ImportRow } from './imports.repository';
+import { importEndedAt } from './pastImports';
 import { findUndoEvents, importedEvents, listChangedSince, lockImportedBookings } from './importUndo.repository';
 import { importedRow, updateImported } from './importWrites';
 
@@ -41,15 +43,28 @@ function refusal(state: Exclude<ImportUndoState, 'possible'>, undone: { by: stri
  * The bookings are locked first: a check-in racing the undo has either committed (and its event is seen) or waits,
  * then finds the booking at a new version.
  */
-export async function undoImport(tx: Db, auth: AuthContext, importId: string, now: Date): Promise<ImportEvent> {
+export async function undoImport(tx: Db, auth: AuthContext, importId: string, now: Date): Promise<ImportRow> {
   const { companyId } = auth;
-  const own = await findImportEvent(tx, companyId, importId);
+  // Locked: a batch of this import, were it still to write, waits, then finds it ended.
+  let own = await findImport(tx, companyId, importId, { lock: true });
   if (!own) throw new NotFoundError('Import not found');
+  const status = importStatus(own.status, own.aliveAt, now);
+  if (status === 'running') {
+    throw new ConflictError('This import is still running: undo it once it has ended', 'IMPORT_RUNNING');
+  }
+  // Its process died mid-file: it ended when it was last heard of.
+  if (own.status === 'running') own = (await endImport(tx, companyId, importId, 'interrupted', own.aliveAt)) ?? own;
   const rows = await lockImportedBookings(tx, companyId, importId);
   const undone = (await findUndoEvents(tx, companyId, [importId])).get(importId);
   const changed = await listChangedSince(tx, companyId, importId, CHANGED_LISTED);
   const state = importUndoState(
-    { endedAt: own.at, recorded: true, undone: !!undone, changedSince: changed.total },
+    {
+      endedAt: importEndedAt(own),
+      recorded: own.recorded,
+      running: false,
+      undone: !!undone,
+      changedSince: changed.total,
+    },
     now,
   );
   if (state === 'changed') {
@@ -92,7 +107,7 @@ export async function undoImport(tx: Db, auth: AuthContext, importId: string, no
     const kind = wanted.cancelled ? 'booking.cancelled' : 'booking.edited';
     return { kind, bookingIds: [row.id], slot: slotOfBooking(wanted), ...facts };
   });
-  const after: Facts = { File: String((own.after as Facts | null)?.File ?? ''), ...counts };
+  const after: Facts = { File: own.fileName, ...counts };
   const undoEvent: Change = { kind: 'bookings.importUndone', after, operationId: importId };
   await recordEvents(tx, auth, [...bookingEvents, undoEvent]);
   return own;

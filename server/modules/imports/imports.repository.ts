@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import type { ImportStatus } from '../../../src/domain/imports';
 import type { ImportMapping } from '../../../src/domain/schemas/imports';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { events, importMappings } from '../../db/schema';
+import { importMappings, imports } from '../../db/schema';
 
 /** The company's remembered mappings, the latest first. */
 export async function listMappings(db: Db, companyId: string): Promise<ImportMapping[]> {
@@ -30,32 +31,96 @@ export async function saveMapping(
     });
 }
 
-/** An import as its own event recorded it, with its id (none on imports recorded before they had one). */
-const importEvent = {
-  id: events.id,
-  importId: events.operationId,
-  at: events.at,
-  by: events.memberName,
-  after: events.after,
-};
-export type ImportEvent = { id: number; importId: string | null; at: Date; by: string; after: unknown };
+export type ImportRow = typeof imports.$inferSelect;
+/** What a batch adds to its import's counts. */
+export type ImportCounts = Pick<ImportRow, 'created' | 'updated' | 'cancelled' | 'rejected'>;
 
-export function recentImportEvents(db: Db, companyId: string, limit: number): Promise<ImportEvent[]> {
+/** An import's start, before its first row is read. */
+export async function startImport(
+  db: Db,
+  companyId: string,
+  start: { id: string; fileName: string; memberId: string; memberName: string; at: Date },
+): Promise<void> {
+  const { at, ...row } = start;
+  await db.insert(imports).values({ companyId, ...row, startedAt: at, aliveAt: at, status: 'running' });
+}
+
+const running = (companyId: string, id: string) =>
+  and(eq(imports.companyId, companyId), eq(imports.id, id), eq(imports.status, 'running'));
+
+/**
+ * A batch's counts, in its transaction: what it committed is counted once it commits. False when the import no longer
+ * runs (a Manager undid it as interrupted meanwhile).
+ */
+export async function countImportBatch(
+  db: Db,
+  companyId: string,
+  id: string,
+  counts: ImportCounts,
+  at: Date,
+): Promise<boolean> {
+  const counted = await db
+    .update(imports)
+    .set({
+      created: sql`${imports.created} + ${counts.created}`,
+      updated: sql`${imports.updated} + ${counts.updated}`,
+      cancelled: sql`${imports.cancelled} + ${counts.cancelled}`,
+      rejected: sql`${imports.rejected} + ${counts.rejected}`,
+      aliveAt: at,
+    })
+    .where(running(companyId, id))
+    .returning({ id: imports.id });
+  return counted.length > 0;
+}
+
+/** A running import's sign of life while it waits for its file. */
+export async function markImportAlive(db: Db, companyId: string, id: string, at: Date): Promise<void> {
+  await db.update(imports).set({ aliveAt: at }).where(running(companyId, id));
+}
+
+/** Ends a running import; answers it as ended (undefined when it had ended already). */
+export async function endImport(
+  db: Db,
+  companyId: string,
+  id: string,
+  status: Exclude<ImportStatus, 'running'>,
+  at: Date,
+): Promise<ImportRow | undefined> {
+  const [ended] = await db
+    .update(imports)
+    .set({ status, endedAt: at, aliveAt: at })
+    .where(running(companyId, id))
+    .returning();
+  return ended;
+}
+
+/** The latest imports that wrote a booking, and those running (or were, when their process died). */
+export function listRecentImports(db: Db, companyId: string, limit: number): Promise<ImportRow[]> {
   return db
-    .select(importEvent)
-    .from(events)
-    .where(and(eq(events.companyId, companyId), eq(events.kind, 'bookings.imported')))
-    .orderBy(desc(events.id))
+    .select()
+    .from(imports)
+    .where(
+      and(
+        eq(imports.companyId, companyId),
+        or(sql`${imports.created} + ${imports.updated} + ${imports.cancelled} > 0`, eq(imports.status, 'running')),
+      ),
+    )
+    .orderBy(desc(imports.startedAt))
     .limit(limit);
 }
 
-/** The event that ended an import, by the import's id. */
-export async function findImportEvent(db: Db, companyId: string, importId: string): Promise<ImportEvent | undefined> {
-  const [row] = await db
-    .select(importEvent)
-    .from(events)
-    .where(and(eq(events.companyId, companyId), eq(events.operationId, importId), eq(events.kind, 'bookings.imported')))
-    .limit(1);
+/** An import by its id, locked until commit when `lock`: its batches and its undo take their turns. */
+export async function findImport(
+  db: Db,
+  companyId: string,
+  id: string,
+  { lock = false } = {},
+): Promise<ImportRow | undefined> {
+  const query = db
+    .select()
+    .from(imports)
+    .where(and(eq(imports.companyId, companyId), eq(imports.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 

@@ -18,7 +18,8 @@ import { AppError } from '../../errors';
 import { errorBodySchema } from '../../../src/domain/schemas/auth';
 import { errorResponse, errors, INPUT, JSON_BODY, MANAGER } from '../../lib/errorResponses';
 import { requireManager } from '../../db/signedIn';
-import type { ImportsService } from './imports.service';
+import type { ImportLimiter } from './importLimiter';
+import type { ImportsService, OpenedImport } from './imports.service';
 import { inspectFile } from './inspectFile';
 
 const tags = ['Imports'];
@@ -52,8 +53,16 @@ function fileOf(request: FastifyRequest): Readable {
   throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file itself, as text/csv');
 }
 
+export interface ImportsRoutesOptions {
+  imports: ImportsService;
+  limiter: ImportLimiter;
+  /** A preview or an import whose connection carries nothing either way for this long is ended (its socket closed). */
+  stallTimeoutMs: number;
+}
+
 /** Bulk CSV import of channel bookings (issue 24), for Managers: inspect a file, preview it, apply it. */
-export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> = async (app, { imports }) => {
+export const importsRoutes: FastifyPluginAsyncZod<ImportsRoutesOptions> = async (app, opts) => {
+  const { imports } = opts;
   app.addContentTypeParser(FILE_TYPES, (_request, payload, done) => done(null, payload));
 
   /** The answer is streamed: progress lines while the rows are read, then the summary (or what stopped it). */
@@ -62,7 +71,17 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
     reply: FastifyReply,
     mode: 'preview' | 'apply',
   ) {
-    const opened = await imports.open(requireManager(request), request.query, fileOf(request));
+    const caller = requireManager(request);
+    // Counted before the file is read; the place comes back once the run has ended, however it ends.
+    const release = opts.limiter.acquire(caller.companyId);
+    let opened: OpenedImport;
+    try {
+      reply.raw.setTimeout(opts.stallTimeoutMs, () => reply.raw.destroy());
+      opened = await imports.open(caller, request.query, fileOf(request));
+    } catch (err) {
+      release();
+      throw err;
+    }
     const out = new PassThrough();
     const send = (line: ImportProgress) => out.write(`${JSON.stringify(line)}\n`);
     void opened
@@ -75,7 +94,10 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
           send({ type: 'error', error });
         },
       )
-      .finally(() => out.end());
+      .finally(() => {
+        release();
+        out.end();
+      });
     return reply.type('application/x-ndjson; charset=utf-8').header('cache-control', 'no-store').send(out);
   }
 
@@ -111,9 +133,14 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
           operationId: mode === 'preview' ? 'previewImport' : 'applyImport',
           description:
             'Body: the whole file as it is, `Content-Type: text/csv` (UTF-8 or UTF-16; the encoding and the ' +
-            "delimiter as `inspect` answered). The query maps each field to a column, by the column's index.",
+            "delimiter as `inspect` answered). The query maps each field to a column, by the column's index. A " +
+            'company runs a few previews and imports at once (429 `IMPORT_LIMIT` past them); an upload that sends ' +
+            'nothing for 30 seconds is ended.',
           querystring: importQuerySchema,
-          response: { 200: progressLines, ...errors(MANAGER, INPUT, JSON_BODY, FILE, { 400: ['BAD_REQUEST'] }) },
+          response: {
+            200: progressLines,
+            ...errors(MANAGER, INPUT, JSON_BODY, FILE, { 400: ['BAD_REQUEST'], 429: ['IMPORT_LIMIT'] }),
+          },
         },
       },
       (request, reply) => streamed(request, reply, mode),
@@ -176,15 +203,23 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
         operationId: 'undoImport',
         description:
           'Within 24 hours of its end: each booking it created is cancelled and each it updated or cancelled is put ' +
-          'back as it was, all or nothing, each an event in its history. 409 `IMPORT_CHANGED_SINCE` when any of its ' +
+          'back as it was, all or nothing, each an event in its history. An import that stopped before the end of ' +
+          'its file (its server too) is undone as far as it went. 409 `IMPORT_CHANGED_SINCE` when any of its ' +
           'bookings was checked in or changed since (`details` names them), `IMPORT_UNDO_EXPIRED` past 24 hours, ' +
-          '`IMPORT_ALREADY_UNDONE`, `IMPORT_NOT_UNDOABLE` for an import made before imports could be undone.',
+          '`IMPORT_ALREADY_UNDONE`, `IMPORT_RUNNING` while it still runs, `IMPORT_NOT_UNDOABLE` for an import made ' +
+          'before imports could be undone.',
         params: importParamsSchema,
         response: {
           200: pastImportSchema,
           ...errors(MANAGER, INPUT, { 404: ['NOT_FOUND'] }),
           409: errorResponse(
-            ['IMPORT_CHANGED_SINCE', 'IMPORT_UNDO_EXPIRED', 'IMPORT_ALREADY_UNDONE', 'IMPORT_NOT_UNDOABLE'],
+            [
+              'IMPORT_CHANGED_SINCE',
+              'IMPORT_UNDO_EXPIRED',
+              'IMPORT_ALREADY_UNDONE',
+              'IMPORT_RUNNING',
+              'IMPORT_NOT_UNDOABLE',
+            ],
             undoRefused,
           ),
         },

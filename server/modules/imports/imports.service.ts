@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SeatLedger, type SeatOverrides } from '../../../src/domain/capacity';
 import type { Readable } from 'node:stream';
-import { v7 as uuidv7 } from 'uuid';
 import { headerNames } from '../../../src/domain/importMapping';
-import { importUndoDeadline, importUndoState } from '../../../src/domain/importUndo';
 import { toursByName, type NamedTour } from '../../../src/domain/tourNames';
 import type { ImportCatalog } from '../../../src/domain/importRow';
 import {
@@ -17,22 +15,22 @@ import type { BookingChange } from '../../../src/domain/bookingChanges';
 import type { Db } from '../../db/client';
 import type { Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
-import { BadRequestError, ForbiddenError } from '../../errors';
+import { BadRequestError } from '../../errors';
+import { lockCatalog } from '../companies/catalog.repository';
 import { listSourceLabels, listTourNames } from '../companies/companies.repository';
-import { recordEvents } from '../eventLog/eventLog';
-import { applyBatch, previewBatch, type ReadRow } from './importBatch';
-import { runImport } from './importRun';
+import { applyImport } from './importApply';
+import { previewBatch } from './importBatch';
+import { runImport, type BatchRunner } from './importRun';
 import { csvRecords } from './csvRecords';
 import {
   listMappings,
+  listRecentImports,
   listRefusedChanges,
-  recentImportEvents,
   saveMapping,
-  type ImportEvent,
   type RefusedChangeRow,
 } from './imports.repository';
 import { undoImport } from './importUndo';
-import { countChangedSince, findUndoEvents } from './importUndo.repository';
+import { pastImports } from './pastImports';
 
 const RECENT_IMPORTS = 20;
 const REFUSED_LISTED = 100;
@@ -40,6 +38,17 @@ const byLowerName = (labels: string[]) => new Map(labels.map((label) => [label.t
 /** A tour's own name by any name it goes by, whatever the case. */
 const tourLabelsByName = (tours: NamedTour[]) =>
   new Map([...toursByName(tours)].map(([name, tour]) => [name, tour.label]));
+/**
+ * The company's tours and sources as an import reads its rows: under the catalogue lock, held until the batch
+ * commits, so a rename waits for the batch and the next batch reads the new names.
+ */
+async function importCatalog(tx: Db, companyId: string): Promise<ImportCatalog> {
+  await lockCatalog(tx, companyId, { shared: true });
+  return {
+    tours: tourLabelsByName(await listTourNames(tx, companyId)),
+    sources: byLowerName(await listSourceLabels(tx, companyId)),
+  };
+}
 /** A kind of file, by its header as compared: short enough for a key whatever the header's length. */
 const headerKey = (header: string[]) =>
   createHash('sha256')
@@ -83,7 +92,7 @@ export class ImportsService {
 
   recent(caller: Caller): Promise<PastImport[]> {
     return this.tenancy.runAs(caller, async (tx, auth) =>
-      this.pastImports(tx, auth.companyId, await recentImportEvents(tx, auth.companyId, RECENT_IMPORTS)),
+      pastImports(tx, auth.companyId, await listRecentImports(tx, auth.companyId, RECENT_IMPORTS), this.now()),
     );
   }
 
@@ -97,49 +106,15 @@ export class ImportsService {
   /** Undoes an import (importUndo.ts) and answers it as Recent imports lists it then. */
   undo(caller: Caller, importId: string): Promise<PastImport> {
     return this.tenancy.runAs(caller, async (tx, auth) => {
-      const own = await undoImport(tx, auth, importId, this.now());
-      const [undone] = await this.pastImports(tx, auth.companyId, [own]);
-      return undone as PastImport;
-    });
-  }
-
-  /** Imports as listed, each with whether it may be undone now: its bookings' changes are read while it may be. */
-  private async pastImports(tx: Db, companyId: string, rows: ImportEvent[]): Promise<PastImport[]> {
-    const now = this.now();
-    const ids = rows.flatMap((row) => (row.importId ? [row.importId] : []));
-    const undone = await findUndoEvents(tx, companyId, ids);
-    const open = rows.flatMap((row) =>
-      row.importId && !undone.has(row.importId) && importUndoDeadline(row.at) >= now ? [row.importId] : [],
-    );
-    const changed = await countChangedSince(tx, companyId, open);
-    return rows.map((row) => {
-      const facts = (row.after ?? {}) as Record<string, unknown>;
-      const count = (key: string) => Number(facts[key]) || 0;
-      const undoneBy = row.importId ? undone.get(row.importId) : undefined;
-      const changedSince = (row.importId && changed.get(row.importId)) || 0;
-      return {
-        _id: row.importId ?? String(row.id),
-        at: row.at.toISOString(),
-        by: row.by,
-        fileName: String(facts.File ?? ''),
-        created: count('Created'),
-        updated: count('Updated'),
-        cancelled: count('Cancelled'),
-        rejected: count('Rejected'),
-        undo: importUndoState({ endedAt: row.at, recorded: !!row.importId, undone: !!undoneBy, changedSince }, now),
-        undoUntil: importUndoDeadline(row.at).toISOString(),
-        changedSince,
-        undone: undoneBy ? { by: undoneBy.by, at: undoneBy.at.toISOString() } : null,
-      };
+      const undone = await undoImport(tx, auth, importId, this.now());
+      const [listed] = await pastImports(tx, auth.companyId, [undone], this.now());
+      return listed as PastImport;
     });
   }
 
   /** Reads the header and checks the mapping: a wrong one is answered (400) before any row is read. */
   async open(caller: Caller, query: ImportQuery, body: Readable): Promise<OpenedImport> {
-    const catalog: ImportCatalog = await this.tenancy.runAs(caller, async (tx, auth) => ({
-      tours: tourLabelsByName(await listTourNames(tx, auth.companyId)),
-      sources: byLowerName(await listSourceLabels(tx, auth.companyId)),
-    }));
+    const catalog = await this.tenancy.runAs(caller, (tx, auth) => importCatalog(tx, auth.companyId));
     const fixedSource = query.fixedSource && catalog.sources.get(query.fixedSource.toLowerCase());
     if (query.fixedSource && !fixedSource) {
       throw new BadRequestError(`fixedSource: "${query.fixedSource}" is not one of this company's sources (Settings)`);
@@ -178,7 +153,7 @@ export class ImportsService {
     // History imports: bookings over capacity and at times the timetable has no departure for.
     const allowed = query.allowOverbooking === 'true';
     const overrides: SeatOverrides = { overCapacity: allowed, outsideTimetable: allowed };
-    const input = { rows: rows(), plan, catalog, bytesRead: csv.bytesRead, unreadable };
+    const input = { rows: rows(), plan, bytesRead: csv.bytesRead, unreadable };
     const mapping: ImportMapping = {
       source: fixedSource ?? '',
       header,
@@ -200,44 +175,24 @@ export class ImportsService {
   private preview(
     caller: Caller,
     overrides: SeatOverrides,
-    run: (runBatch: (batch: ReadRow[]) => Promise<ImportSummary['listed']>) => Promise<ImportSummary>,
+    run: (runBatch: BatchRunner) => Promise<ImportSummary>,
   ): Promise<ImportSummary> {
     const seats = { ledger: new SeatLedger(), overrides };
-    return run((batch) => this.tenancy.runAs(caller, (tx, auth) => previewBatch(tx, auth.companyId, batch, seats)));
+    return run((read) =>
+      this.tenancy.runAs(caller, async (tx, auth) => {
+        const { bookings } = read(await importCatalog(tx, auth.companyId));
+        return previewBatch(tx, auth.companyId, bookings, seats);
+      }),
+    );
   }
 
-  /**
-   * Each batch commits on its own, so other requests (and on the embedded database, every company) wait at most one
-   * batch. However it ends, what was applied is recorded as one import, whose id each of its events carries.
-   */
-  private async apply(
+  /** Applies the file as one import (importApply.ts), its names read by each batch. */
+  private apply(
     caller: Caller,
     fileName: string,
     overrides: SeatOverrides,
-    run: (runBatch: (batch: ReadRow[]) => Promise<ImportSummary['listed']>) => Promise<ImportSummary>,
+    run: (runBatch: BatchRunner) => Promise<ImportSummary>,
   ): Promise<ImportSummary> {
-    const applied = { Created: 0, Updated: 0, Cancelled: 0 };
-    const key = { create: 'Created', update: 'Updated', cancel: 'Cancelled' } as const;
-    let summary: ImportSummary | undefined;
-    const importId = uuidv7();
-    try {
-      summary = await run(async (batch) => {
-        const results = await this.tenancy.runAs(caller, (tx, auth) => {
-          // A Manager made a Guide during the import: the rest is refused.
-          if (auth.role !== 'Manager') throw new ForbiddenError();
-          return applyBatch(tx, auth, batch, { importId, fileName }, overrides);
-        });
-        for (const { outcome } of results) if (outcome in key) applied[key[outcome as keyof typeof key]] += 1;
-        return results;
-      });
-      return summary;
-    } finally {
-      if (applied.Created + applied.Updated + applied.Cancelled > 0) {
-        await this.tenancy.runAs(caller, async (tx, auth) => {
-          const after = { File: fileName, ...applied, Rejected: summary?.counts.reject ?? 0 };
-          await recordEvents(tx, auth, [{ kind: 'bookings.imported', after, operationId: importId }]);
-        });
-      }
-    }
+    return applyImport(this.tenancy, caller, { fileName, overrides, catalog: importCatalog, now: this.now }, run);
   }
 }

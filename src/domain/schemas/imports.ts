@@ -7,6 +7,7 @@ import {
   IMPORT_COLUMNS_MAX,
   IMPORT_FIELDS,
   IMPORT_FIELD_LABELS,
+  IMPORT_STATUSES,
   REQUIRED_FIELDS,
   type DelimiterName,
   type ImportField,
@@ -28,7 +29,13 @@ const columnFields = Object.fromEntries(IMPORT_FIELDS.map((field) => [field, col
 /** How to read a file (`/api/imports/preview` and `/apply`): its name, encoding and format, and each field's column. */
 export const importQuerySchema = z
   .strictObject({
-    fileName: z.string().trim().min(1, 'File name is required').max(200),
+    fileName: z
+      .string()
+      .trim()
+      .min(1, 'File name is required')
+      .max(200)
+      // Checked before any row: the name is stored with the import once its rows are in.
+      .refine((name) => !name.includes('\u0000'), 'File name cannot contain NUL characters'),
     encoding: z.enum(ENCODINGS),
     delimiter: delimiterSchema,
     dateFormat: z.enum(DATE_FORMAT_IDS),
@@ -87,11 +94,15 @@ const undoneSchema = z.object({ by: z.string(), at: z.string() });
 
 /** An import as the event log recorded it, and whether it may be undone now. */
 export const pastImportSchema = z.object({
-  /** The import's id (`POST /api/imports/{id}/undo`); for an import recorded before undo existed, its event's. */
+  /** The import's id (`POST /api/imports/{id}/undo`). */
   _id: z.string(),
+  /** When it ended (its last sign of life, for an interrupted one), or started, while it runs. */
   at: z.string(),
   by: z.string(),
   fileName: z.string(),
+  /** Whether it read the whole file, still runs, or stopped before the end (by an error, or with its server). */
+  status: z.enum(IMPORT_STATUSES),
+  /** Bookings written and rows rejected, so far for a running import, up to its last batch for one that stopped. */
   created: z.number(),
   updated: z.number(),
   cancelled: z.number(),

@@ -5,7 +5,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { formatInTimeZone } from 'date-fns-tz';
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { ListSkeleton, RetryAlert } from '../../components/LoadStates';
 import OutcomeSnackbar, { type Outcome } from '../../components/OutcomeSnackbar';
 import type { PastImport } from '../../domain/schemas/imports';
@@ -30,7 +30,21 @@ function undoLine(past: PastImport, timezone: string): string | null {
   }
 }
 
-/** The company's last imports, as the event log recorded them; one may be undone for a day. */
+/** An import that did not read its whole file, or has not yet: what became of it. */
+function statusLine(past: PastImport): string | null {
+  switch (past.status) {
+    case 'running':
+      return 'Still importing: these are its counts so far';
+    case 'stopped':
+      return 'Stopped before the end of the file: import the file again to bring in the rest';
+    case 'interrupted':
+      return 'Stopped before the end of the file when the server stopped: import the file again to bring in the rest';
+    default:
+      return null;
+  }
+}
+
+/** The company's last imports, as each recorded itself batch by batch; one may be undone for a day. */
 export function RecentImports({ timezone }: { timezone: string }) {
   const headingId = useId();
   const { data, error, refetch } = useGetRecentImportsQuery();
@@ -47,20 +61,22 @@ export function RecentImports({ timezone }: { timezone: string }) {
     body = (
       <List aria-labelledby={headingId} dense>
         {data.map((past) => {
-          const undo = undoLine(past, timezone);
+          const lines = [statusLine(past), undoLine(past, timezone)].filter((line) => line !== null);
+          const running = past.status === 'running';
+          const imported = (past.created + past.updated + past.cancelled).toLocaleString();
           return (
             <ListItem key={past._id} disableGutters sx={{ gap: 1 }}>
               <ListItemText
-                primary={`${(past.created + past.updated + past.cancelled).toLocaleString()} bookings imported from ${past.fileName} by ${past.by}`}
+                primary={`${imported} bookings imported${running ? ' so far' : ''} from ${past.fileName} by ${past.by}`}
                 secondary={
                   <>
-                    {`${shownTime(past.at, timezone)} · ${past.created} created, ${past.updated} updated, ${past.cancelled} cancelled, ${past.rejected} rejected`}
-                    {undo && (
-                      <>
+                    {`${running ? 'Started ' : ''}${shownTime(past.at, timezone)} · ${past.created} created, ${past.updated} updated, ${past.cancelled} cancelled, ${past.rejected} rejected`}
+                    {lines.map((line) => (
+                      <Fragment key={line}>
                         <br />
-                        {undo}
-                      </>
-                    )}
+                        {line}
+                      </Fragment>
+                    ))}
                   </>
                 }
               />
