@@ -11,6 +11,8 @@ export const TAG_TYPES = [
   'Fees',
   'Timetable',
   'History',
+  'ApiKeys',
+  'Imports',
 ] as const;
 
 /** The one API slice; each feature adds its endpoints with `api.injectEndpoints` in its own `<feature>Api.ts`. */

@@ -16,7 +16,14 @@ import { activeLabels } from '../../domain/company';
 import { DateLocalization } from '../../components/DateLocalization';
 import { overCapacityMessage } from '../../domain/capacity';
 import { errorMessage, overCapacityOf } from '../../services/errors';
-import { BookingDialogFrame, BookingForm, CountField, FormActions, PhoneField, ServerError } from './BookingFormFields';
+import {
+  BookingDialogFrame,
+  BookingForm,
+  CountField,
+  FormActions,
+  PhoneField,
+  ServerError,
+} from '../../components/bookingForm/BookingFormFields';
 import { SelectField } from '../../components/SelectField';
 import {
   editBody,
@@ -28,8 +35,8 @@ import {
   staleCurrent,
   withCurrent,
   type EditForm,
-} from './bookingForm';
-import { useEditBookingMutation } from './bookingFormsApi';
+} from '../../components/bookingForm/bookingForm';
+import { useEditBookingMutation } from './slotApi';
 
 export interface EditBookingDialogProps {
   open: boolean;

@@ -12,17 +12,7 @@ import { tourLook } from '../../components/tourLook';
 import type { NearbySlot } from '../../domain/booking';
 import { NEARBY_MINUTES, nearbyWindow } from '../../domain/slotRules';
 import { errorMessage } from '../../services/errors';
-import { slotApi, type SlotArgs } from './slotApi';
-
-const nearbyApi = slotApi.injectEndpoints({
-  endpoints: (build) => ({
-    getNearbyTours: build.query<NearbySlot[], { day: string; startTime: string; endTime: string }>({
-      query: ({ day, startTime, endTime }) =>
-        `/api/bookings/nearbytours/${day}/${encodeURIComponent(startTime)}/${encodeURIComponent(endTime)}`,
-      providesTags: (_result, _error, { day }) => [{ type: 'Bookings', id: day }],
-    }),
-  }),
-});
+import { useGetNearbyToursQuery, type SlotArgs } from './slotApi';
 
 function byTime(slots: NearbySlot[]): Array<[string, NearbySlot[]]> {
   const groups = new Map<string, NearbySlot[]>();
@@ -34,7 +24,7 @@ function byTime(slots: NearbySlot[]): Array<[string, NearbySlot[]]> {
 /** The nearby slots as links, grouped by time (NearbyTours holds the line they sit on). */
 export default function NearbyToursList({ slot }: { slot: SlotArgs }) {
   const { company } = useSignedInUser();
-  const { data, error, isLoading } = nearbyApi.useGetNearbyToursQuery({ day: slot.day, ...nearbyWindow(slot.time) });
+  const { data, error, isLoading } = useGetNearbyToursQuery({ day: slot.day, ...nearbyWindow(slot.time) });
 
   // Secondary information: a failure is logged and the line stays empty.
   useEffect(() => {

@@ -8,19 +8,18 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useSignedInUser } from '../../app/hooks';
 import { ADD_ADULTS_MAX, ADD_ADULTS_MIN, ADD_OTHER_MAX, type Booking } from '../../domain/booking';
-import { overCapacityMessage, seatsLeft, slotKeyOf } from '../../domain/capacity';
+import { overCapacityMessage, seatsLeft, seatsLeftText, slotKeyOf } from '../../domain/capacity';
 import { displayDay } from '../../domain/displayDay';
 import type { ScheduledSlot } from '../../domain/schemas/booking';
 import type { SlotSummary } from '../../domain/slotGroups';
 import { walkInCheckedIn } from '../../domain/departureTimes';
+import { useAddBookingMutation } from '../../services/addBookingApi';
 import { errorMessage, overCapacityOf } from '../../services/errors';
 import { activeLabels } from '../../domain/company';
 import { addBody, addErrors, addFormFor, partySize, type AddForm } from './addBookingForm';
 import { BookingDialogFrame, BookingForm, CountField, FormActions, PhoneField, ServerError } from './BookingFormFields';
-import { SelectField } from '../../components/SelectField';
+import { SelectField } from '../SelectField';
 import { chosenSlot, departureLabel, SlotChoice, type ChosenSlot } from './SlotChoice';
-import { useAddBookingMutation } from './bookingFormsApi';
-import { seatsLeftText } from './slotCounts';
 
 /** A slot's guests and capacity, as the page that opens the dialog knows them. */
 export type SlotLoad = Pick<SlotSummary, 'time' | 'tour' | 'pax' | 'capacity'>;
