@@ -2,6 +2,7 @@ import { createApi } from '@reduxjs/toolkit/query/react';
 import { baseQueryWithReauth } from './baseQueryWithReauth';
 
 export const TAG_TYPES = [
+  'Company',
   'Bookings',
   'Slot',
   'Note',

@@ -14,6 +14,7 @@ import type { ScheduledSlot } from '../../domain/schemas/booking';
 import type { SlotSummary } from '../../domain/slotGroups';
 import { walkInCheckedIn } from '../../domain/departureTimes';
 import { useAddBookingMutation } from '../../services/addBookingApi';
+import { useCompany } from '../../services/companyApi';
 import { errorMessage, overCapacityOf } from '../../services/errors';
 import { activeLabels } from '../../domain/company';
 import { addBody, addErrors, addFormFor, partySize, type AddForm } from './addBookingForm';
@@ -75,7 +76,8 @@ interface AddBookingFormProps {
 
 function AddBookingForm({ day, fixed, departures, loads, onClose, onCreated }: AddBookingFormProps) {
   const user = useSignedInUser();
-  const sourceOptions = activeLabels(user.company.sources);
+  const company = useCompany();
+  const sourceOptions = activeLabels(company.sources);
   const [choice, setChoice] = useState<ChosenSlot>(() => ({
     departure: departures[0] ? departureLabel(departures[0]) : '',
     tour: '',
@@ -101,8 +103,7 @@ function AddBookingForm({ day, fixed, departures, loads, onClose, onCreated }: A
   const left = refused?.seatsLeft ?? (load?.capacity ? seatsLeft(load.capacity, load.pax) : null);
   const overCapacity = left !== null && partySize(form) > left;
   // Spec §5 defaults to Walkin; a walk-in is checked in when its departure is (about to be) under way.
-  const checkedIn =
-    form.checkedIn ?? (chosen !== null && walkInCheckedIn(form.source, chosen, user.company, new Date()));
+  const checkedIn = form.checkedIn ?? (chosen !== null && walkInCheckedIn(form.source, chosen, company, new Date()));
 
   const errors = addErrors(form);
   const canCreate =
@@ -130,7 +131,7 @@ function AddBookingForm({ day, fixed, departures, loads, onClose, onCreated }: A
               <Typography color="text.secondary">{displayDay(day)}</Typography>
               <SlotChoice
                 departures={departures}
-                otherTours={user.role === 'Manager' ? activeLabels(user.company.tours) : null}
+                otherTours={user.role === 'Manager' ? activeLabels(company.tours) : null}
                 value={choice}
                 onChange={setChoice}
               />

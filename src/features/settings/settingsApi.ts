@@ -1,7 +1,8 @@
 import type { Company } from '../../domain/company';
 import type { ApiKey, ApiKeySourcesBody, CreatedApiKey, NewApiKeyBody } from '../../domain/schemas/apiKeys';
 import { api } from '../../services/api';
-import { followCompany, type CatalogPlural } from '../../services/catalogApi';
+import type { CatalogPlural } from '../../services/catalogApi';
+import { showChangedCompany } from '../../services/companyChanges';
 
 const KEYS = { type: 'ApiKeys' as const, id: 'LIST' };
 
@@ -27,7 +28,7 @@ export const settingsApi = api.injectEndpoints({
         method: 'POST',
         body: { label },
       }),
-      onQueryStarted: followCompany,
+      onQueryStarted: showChangedCompany,
     }),
     getApiKeys: build.query<ApiKey[], void>({
       query: () => '/api/company/api-keys',

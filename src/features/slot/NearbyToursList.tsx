@@ -4,7 +4,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useSignedInUser } from '../../app/hooks';
 import { slotPath } from '../../components/paths';
 import { Placeholder } from '../../components/Placeholder';
 import { TourFlag } from '../../components/TourFlag';
@@ -13,6 +12,7 @@ import type { NearbySlot } from '../../domain/booking';
 import { NEARBY_MINUTES, nearbyWindow } from '../../domain/slotRules';
 import { errorMessage } from '../../services/errors';
 import { useGetNearbyToursQuery, type SlotArgs } from './slotApi';
+import { useCompany } from '../../services/companyApi';
 
 function byTime(slots: NearbySlot[]): Array<[string, NearbySlot[]]> {
   const groups = new Map<string, NearbySlot[]>();
@@ -23,7 +23,7 @@ function byTime(slots: NearbySlot[]): Array<[string, NearbySlot[]]> {
 
 /** The nearby slots as links, grouped by time (NearbyTours holds the line they sit on). */
 export default function NearbyToursList({ slot }: { slot: SlotArgs }) {
-  const { company } = useSignedInUser();
+  const company = useCompany();
   const { data, error, isLoading } = useGetNearbyToursQuery({ day: slot.day, ...nearbyWindow(slot.time) });
 
   // Secondary information: a failure is logged and the line stays empty.
