@@ -1,12 +1,29 @@
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
 const SERVER_SHARES_DOMAIN_ONLY = {
   group: ['**/src/*', '!**/src/domain', '!**/src/domain/*'],
   message: 'The server imports only src/domain.',
 };
+// RTK Query: one base api whose TAG_TYPES list every tag (src/services/api.ts); each feature injects its endpoints
+// once, in <feature>/<feature>Api.ts; endpoints two features use live in src/services.
+const injects = "CallExpression[callee.property.name='injectEndpoints']";
+const ONE_API_FILE = [
+  {
+    selector: "CallExpression[callee.property.name='enhanceEndpoints']",
+    message: 'Every tag type is declared in TAG_TYPES (src/services/api.ts).',
+  },
+  {
+    selector: `Program > :has(${injects}) ~ :has(${injects}), ${injects} > MemberExpression > ${injects}`,
+    message: "One injectEndpoints per file: a feature's endpoints are one list.",
+  },
+];
+const featureApiFiles = readdirSync(new URL('./src/features', import.meta.url)).map(
+  (feature) => `src/features/${feature}/${feature}Api.ts`,
+);
 
 export default tseslint.config(
   {
@@ -35,8 +52,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, boundaries },
     settings: {
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      // import(), and re-exports, cross the same boundaries as import statements.
+      'boundaries/dependency-nodes': ['import', 'dynamic-import', 'export'],
       'boundaries/elements': [
-        // The typed hooks are the one piece of src/app that features use (redux-templates' layout).
+        // The typed hooks are the one piece of src/app below it that others use (redux-templates' layout).
         { type: 'hooks', pattern: 'src/app/hooks.ts', mode: 'full' },
         { type: 'domain', pattern: 'src/domain' },
         { type: 'services', pattern: 'src/services' },
@@ -60,7 +79,8 @@ export default tseslint.config(
           ],
         },
       ],
-      // Imports flow one way: domain ← services ← features ← app; no feature imports another.
+      // Imports flow one way: domain ← services ← components ← features ← app; no feature imports another, not even
+      // with import(): what two features use lives below them.
       'boundaries/element-types': [
         'error',
         {
@@ -68,7 +88,7 @@ export default tseslint.config(
           rules: [
             { from: 'domain', allow: ['domain'] },
             { from: 'services', allow: ['domain', 'services'] },
-            { from: 'components', allow: ['domain', 'services', 'components'] },
+            { from: 'components', allow: ['domain', 'services', 'components', 'hooks'] },
             {
               from: 'feature',
               allow: ['domain', 'services', 'components', 'hooks', ['feature', { feature: '${from.feature}' }]],
@@ -83,6 +103,21 @@ export default tseslint.config(
   {
     files: ['src/app/hooks.ts'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...ONE_API_FILE] },
+  },
+  {
+    files: ['src/features/**/*.{ts,tsx}'],
+    ignores: featureApiFiles,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...ONE_API_FILE,
+        { selector: injects, message: "A feature's endpoints are injected in its one <feature>/<feature>Api.ts." },
+      ],
+    },
   },
   {
     files: ['server/**/*.ts'],

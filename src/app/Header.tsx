@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { selectAuthStatus, selectUser } from '../features/auth/authSlice';
+import { useGetCompanyQuery } from '../services/companyApi';
 import { selectSyncShown } from '../services/offline/outboxSlice';
 import { useAppSelector } from './hooks';
 import { isNavLinkActive, navLinksFor } from './navLinks';
@@ -41,6 +42,7 @@ export function Header() {
   const [drawerUsed, setDrawerUsed] = useState(false);
   // The links lead only to pages that need a user; signed out they would all bounce to /login.
   const links = status === 'ready' && user ? navLinksFor(user.role) : null;
+  const { currentData: company } = useGetCompanyQuery(undefined, { skip: links === null });
   const showNav = links !== null;
   // A Manager's eight links fit the bar from lg up; a Guide's four from md.
   const barFrom = links && links.length > 6 ? 'lg' : 'md';
@@ -81,7 +83,7 @@ export function Header() {
           >
             {/* On a phone beside the sync pill the name takes two lines rather than losing its end. */}
             <Box component="span" sx={BRAND_LINES}>
-              {user?.company.name ?? 'Tourdesk'}
+              {company?.name ?? 'Tourdesk'}
             </Box>
           </Typography>
           {links && (

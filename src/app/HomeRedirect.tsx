@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router-dom';
 import { PageSpinner } from '../components/PageSpinner';
 import { selectAuthStatus, selectUser } from '../features/auth/authSlice';
+import { CompanyGate } from './CompanyGate';
 import { useAppSelector } from './hooks';
 
 // A chunk of its own, fetched with the day page's when the app opens on / (router.tsx prefetchOpeningPage).
@@ -16,8 +17,10 @@ export function HomeRedirect() {
   if (status === 'checking') return <PageSpinner />;
   if (!user) return <Navigate to="/login" replace />;
   return (
-    <Suspense fallback={<PageSpinner />}>
-      <TodayRedirect timezone={user.company.timezone} />
-    </Suspense>
+    <CompanyGate>
+      <Suspense fallback={<PageSpinner />}>
+        <TodayRedirect />
+      </Suspense>
+    </CompanyGate>
   );
 }

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { STREAM_RESET } from '../domain/events';
-import { authApi } from '../features/auth/authApi';
 import { api, TAG_TYPES } from '../services/api';
 import { subscribeLive } from '../services/live/subscribeLive';
 import { useAppDispatch } from './hooks';
@@ -13,18 +12,14 @@ export default function LiveUpdates() {
   const dispatch = useAppDispatch();
 
   useEffect(() => {
-    // The signed-in user's copy of the company (tours, sources, rules) follows through companyUpdated.
-    const readCompany = () =>
-      dispatch(authApi.endpoints.getCompany.initiate(undefined, { subscribe: false, forceRefetch: true }));
     return dispatch(
       subscribeLive((message) => {
         if (message === STREAM_RESET) {
-          // Events were missed and cannot be replayed: read everything shown again.
-          readCompany();
+          // Events were missed and cannot be replayed: read everything shown again, the company too.
           dispatch(api.util.invalidateTags([...TAG_TYPES]));
         } else if (message.kind.startsWith('company.')) {
-          readCompany();
-          dispatch(api.util.invalidateTags(['Bookings', 'Slot', 'Timetable']));
+          // A Manager changed the company (settings, tours and sources, timetable): every page shows it.
+          dispatch(api.util.invalidateTags(['Company', 'Bookings', 'Slot', 'Timetable']));
         } else if (message.kind.startsWith('team.')) {
           dispatch(api.util.invalidateTags(['Team']));
         }

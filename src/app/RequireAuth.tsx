@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../components/PageSpinner';
 import { selectAuthStatus, selectUser } from '../features/auth/authSlice';
+import { CompanyGate } from './CompanyGate';
 import { useAppSelector } from './hooks';
 
 /** Where to return after signing in; carried in the router's location state. */
@@ -19,5 +20,9 @@ export function RequireAuth() {
     const state: ReturnToState = { from: `${location.pathname}${location.search}` };
     return <Navigate to="/login" replace state={state} />;
   }
-  return <Outlet />;
+  return (
+    <CompanyGate>
+      <Outlet />
+    </CompanyGate>
+  );
 }

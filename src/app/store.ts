@@ -1,15 +1,13 @@
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
-import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE, type PersistConfig } from 'redux-persist';
-import storage from 'redux-persist/lib/storage';
-import { authSlice, type AuthState } from '../features/auth/authSlice';
+import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
+import { authSlice, loggedIn, type AuthState } from '../features/auth/authSlice';
 import { liveSlice } from '../services/live/liveSlice';
 import { outboxSlice } from '../services/offline/outboxSlice';
 import { api } from '../services/api';
-import { loggedOut } from '../services/authEvents';
+import { loggedOut, tokenReceived } from '../services/authEvents';
+import { companySignedIn } from '../services/companyApi';
 import type { LiveExtra } from '../services/live/subscribeLive';
-
-// Only the user is kept across reloads: the status must start at 'checking' so the on-load rule runs every time.
-const authPersistConfig: PersistConfig<AuthState> = { key: 'auth', storage, whitelist: ['user'] };
+import { authPersistConfig } from './authPersistence';
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
@@ -39,6 +37,19 @@ export function makeStore(preloadedState: AppPreloadedState = {}) {
       })
         .prepend(listeners.middleware)
         .concat(api.middleware),
+  });
+  // A sign-in's or a refresh's answer carries the company: the pages have it without reading it again.
+  listeners.startListening({
+    actionCreator: loggedIn,
+    effect: ({ payload }, listenerApi) => {
+      listenerApi.dispatch(companySignedIn(payload.company));
+    },
+  });
+  listeners.startListening({
+    actionCreator: tokenReceived,
+    effect: ({ payload }, listenerApi) => {
+      listenerApi.dispatch(companySignedIn(payload.user.company));
+    },
   });
   // Cached server data belongs to the company that fetched it; the next sign-in must not see it.
   listeners.startListening({

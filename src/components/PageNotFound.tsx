@@ -1,7 +1,6 @@
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
 import { Page } from './Page';
+import { TextLink } from './TextLink';
 
 /** Also used by pages whose address has the right shape but names nothing, e.g. a day that is not a date. */
 export function PageNotFound({ message = 'There is nothing at this address.' }: { message?: string }) {
@@ -9,9 +8,7 @@ export function PageNotFound({ message = 'There is nothing at this address.' }: 
     <Page title="Page not found">
       <Typography>{message}</Typography>
       <Typography>
-        <Link component={RouterLink} to="/">
-          Go to today&apos;s bookings
-        </Link>
+        <TextLink to="/">Go to today&apos;s bookings</TextLink>
       </Typography>
     </Page>
   );

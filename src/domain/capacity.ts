@@ -36,6 +36,12 @@ export function departureFit(
 /** Free seats of a departure; none (not fewer) once it is over capacity. */
 export const seatsLeft = (capacity: number, booked: number) => Math.max(0, capacity - booked);
 
+/** "2 seats left", "1 seat left", "No seats left". */
+export function seatsLeftText(left: number): string {
+  if (left === 0) return 'No seats left';
+  return `${left} ${left === 1 ? 'seat' : 'seats'} left`;
+}
+
 export interface SeatChange {
   /** Guests of the departure's not-cancelled bookings now, this booking's own included when it is there. */
   booked: number;

@@ -2,6 +2,7 @@ import { createApi } from '@reduxjs/toolkit/query/react';
 import { baseQueryWithReauth } from './baseQueryWithReauth';
 
 export const TAG_TYPES = [
+  'Company',
   'Bookings',
   'Slot',
   'Note',
@@ -11,6 +12,8 @@ export const TAG_TYPES = [
   'Fees',
   'Timetable',
   'History',
+  'ApiKeys',
+  'Imports',
 ] as const;
 
 /** The one API slice; each feature adds its endpoints with `api.injectEndpoints` in its own `<feature>Api.ts`. */

@@ -1,6 +1,6 @@
 import type { Company, TourColor, TourFlag } from '../domain/company';
 import { api } from './api';
-import { followCompany } from './catalogApi';
+import { showChangedCompany } from './companyChanges';
 
 /** One of a tour's looks, as its call (spec §7: …/{tourId}/color or …/flag) takes it. */
 export type TourLook = { color: TourColor } | { flag: TourFlag };
@@ -14,7 +14,7 @@ export const tourLookApi = api.injectEndpoints({
         method: 'PATCH',
         body: look,
       }),
-      onQueryStarted: followCompany,
+      onQueryStarted: showChangedCompany,
     }),
   }),
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { TOUR_COLOR_HEX } from '../../src/components/tourLook';
 import { GUIDE, MANAGER, signIn } from './fixtures';
 import { openNearSlot } from './nearSlot';
 
@@ -49,5 +50,39 @@ test('a Manager at the desk sees a Guide’s check-in on a tablet within a secon
   } finally {
     await desk.close();
     await tablet.close();
+  }
+});
+
+// The company is server data: a Manager's change reaches a Guide's open page through the live stream, no reload.
+test('a tour colour a Manager changes at the desk shows on a Guide’s open day page', async ({ browser }, testInfo) => {
+  const color = testInfo.project.name === 'tablet' ? 'black' : 'brown';
+  const hex = TOUR_COLOR_HEX[color];
+  const rgb = `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+  const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  const manager = await desk.newPage();
+  const guide = await phone.newPage();
+  try {
+    await signIn(guide, GUIDE);
+    const card = guide
+      .getByRole('list', { name: 'Tour slots' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Old Town Walk' })
+      .first();
+    await expect(card).toBeVisible();
+    await expect(card).not.toHaveCSS('border-left-color', rgb);
+
+    await signIn(manager, MANAGER);
+    await expect(manager).toHaveURL(/\/bookings\/date\//);
+    await manager.goto('/account');
+    const tour = manager.getByRole('group', { name: 'Old Town Walk' });
+    await tour.getByRole('combobox', { name: 'Colour' }).click();
+    await manager.getByRole('option', { name: new RegExp(color, 'i') }).click();
+    await expect(tour.getByRole('combobox', { name: 'Colour' })).toContainText(new RegExp(color, 'i'));
+
+    await expect(card).toHaveCSS('border-left-color', rgb, { timeout: 3_000 });
+  } finally {
+    await desk.close();
+    await phone.close();
   }
 });

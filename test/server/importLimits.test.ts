@@ -9,7 +9,7 @@ import { bookingRows, channelQuery, CHANNEL_HEADER, csvOf, sendImport, streamImp
 import { eventually } from './sessions';
 
 const IMPORTS_PER_COMPANY = 2;
-const STALL_TIMEOUT_MS = 1_000;
+const STALL_TIMEOUT_MS = 3_000;
 
 const bookingCount = async (t: TestApp, c: CompanyFixture) => {
   const [row] = await t.db

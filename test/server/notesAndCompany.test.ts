@@ -140,6 +140,34 @@ describeEachDb(
         expect(read.json()).toEqual(signIn.user.company);
       });
 
+      it("answers a Guide the tours without their other names (channels' product names), at sign-in too", async () => {
+        const t = ctx();
+        const c = await createCompany(t.app, t.db);
+        const named = await t.app.inject({
+          method: 'PATCH',
+          url: `/api/company/${c.companyId}/tours/${c.tourIds['Old Town Walk']}`,
+          headers: bearer(c.manager.token),
+          payload: { aliases: ['Casco antiguo'] },
+        });
+        expect(named.statusCode).toBe(200);
+
+        const manager = await t.app.inject({ url: '/api/company', headers: bearer(c.manager.token) });
+        const oldTown = (manager.json().tours as Array<{ label: string; aliases?: string[] }>).find(
+          (tour) => tour.label === 'Old Town Walk',
+        );
+        expect(oldTown?.aliases).toEqual(['Casco antiguo']);
+        const guide = await t.app.inject({ url: '/api/company', headers: bearer(c.guide.token) });
+        expect(guide.statusCode).toBe(200);
+        expect(guide.body).not.toContain('Casco antiguo');
+        for (const tour of guide.json().tours) expect(tour).not.toHaveProperty('aliases');
+        expect(guide.json()).toEqual({
+          ...manager.json(),
+          tours: manager.json().tours.map(({ aliases: _aliases, ...tour }: { aliases?: string[] }) => tour),
+        });
+        const signIn = await login(t.app, c.guide.user.email, c.guide.password);
+        expect(signIn.user.company).toEqual(guide.json());
+      });
+
       it("answers only the token's company, whatever else the request names", async () => {
         const t = ctx();
         const c = await createCompany(t.app, t.db);

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Booking } from '../../src/domain/booking';
 import type { AuthUser } from '../../src/domain/auth';
-import AddBookingDialog from '../../src/features/slot/AddBookingDialog';
+import AddBookingDialog from '../../src/components/bookingForm/AddBookingDialog';
 import { apiUrl, company, gate, makeUser, signedIn } from './fixtures';
 import { renderWithProviders } from './renderWithProviders';
 import { server } from './server';

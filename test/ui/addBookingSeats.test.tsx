@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { AuthUser } from '../../src/domain/auth';
-import AddBookingDialog, { type AddBookingDialogProps } from '../../src/features/slot/AddBookingDialog';
+import AddBookingDialog, { type AddBookingDialogProps } from '../../src/components/bookingForm/AddBookingDialog';
 import { pinClockAt } from './clock';
 import { apiUrl, company, makeUser, signedIn } from './fixtures';
 import { renderRoute, renderWithProviders } from './renderWithProviders';

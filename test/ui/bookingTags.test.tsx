@@ -5,8 +5,8 @@ import type { AddBookingBody, Booking, EditBookingBody } from '../../src/domain/
 import { nextDay, previousDay } from '../../src/domain/slotRules';
 import { feesApi } from '../../src/features/fees/feesApi';
 import { reportsApi, type ReportPageArgs } from '../../src/features/reports/reportsApi';
-import { bookingFormsApi } from '../../src/features/slot/bookingFormsApi';
 import { slotApi } from '../../src/features/slot/slotApi';
+import { addBookingApi } from '../../src/services/addBookingApi';
 import { apiUrl, signedIn } from './fixtures';
 import { server } from './server';
 import { DAY, makeBooking, TIME, TOUR } from './slotFixtures';
@@ -89,12 +89,12 @@ describe("a booking's change refreshes its day's fees and the reports", () => {
       'an edit',
       (store) =>
         store
-          .dispatch(bookingFormsApi.endpoints.editBooking.initiate({ ...slot, bookingId: booking._id, body: edit }))
+          .dispatch(slotApi.endpoints.editBooking.initiate({ ...slot, bookingId: booking._id, body: edit }))
           .unwrap(),
     ],
     [
       'a new booking',
-      (store) => store.dispatch(bookingFormsApi.endpoints.addBooking.initiate({ ...slot, body: newBooking })).unwrap(),
+      (store) => store.dispatch(addBookingApi.endpoints.addBooking.initiate({ ...slot, body: newBooking })).unwrap(),
     ],
   ];
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Company, Tour } from '../../src/domain/company';
 import { apiUrl, company, makeUser, quietSettingsSections, signedIn } from './fixtures';
-import { renderRoute } from './renderWithProviders';
+import { renderRoute, shownCompany } from './renderWithProviders';
 import { server } from './server';
 
 const withCatalog: Company = {
@@ -55,7 +55,7 @@ describe('tours and sources on the settings page', () => {
       path: '/api/company/company-1/tours',
       body: { label: 'Night Walk' },
     });
-    await waitFor(() => expect(store.getState().auth.user?.company.tours).toHaveLength(3));
+    await waitFor(() => expect(shownCompany(store)?.tours).toHaveLength(3));
     expect(within(tours).getByRole('textbox', { name: 'New tour' })).toHaveValue('');
     expect(await within(tours).findByRole('listitem', { name: 'Night Walk' })).toBeInTheDocument();
   });
@@ -118,7 +118,7 @@ describe('tours and sources on the settings page', () => {
     await user.click(within(tapas).getByRole('combobox', { name: 'Colour' }));
     await user.click(await screen.findByRole('option', { name: 'Green' }));
     expect(await screen.findByText('Colour of Tapas Tour saved')).toBeVisible();
-    await waitFor(() => expect(store.getState().auth.user?.company.tours[1]?.color).toBe('green'));
+    await waitFor(() => expect(shownCompany(store)?.tours[1]?.color).toBe('green'));
     await user.click(within(tapas).getByRole('combobox', { name: 'Flag' }));
     await user.click(await screen.findByRole('option', { name: 'Italy' }));
     expect(await screen.findByText('Flag of Tapas Tour saved')).toBeVisible();

@@ -233,7 +233,7 @@ describe("a Guide's hidden slots", () => {
     serveOpening(DAY, { day: DAY, time: '10:00', tour: 'Old Town Walk', opensAt: '2026-11-21T08:00:00.000Z' });
     renderRoute(`/bookings/date/${DAY}`, { preloadedState: guide() });
     expect(await screen.findByText('Only Managers can see these tours')).toBeInTheDocument();
-    expect(screen.getByText('The 10:00 Old Town Walk opens to guides at 09:00.')).toBeVisible();
+    expect(await screen.findByText('The 10:00 Old Town Walk opens to guides at 09:00.')).toBeVisible();
   });
 
   it("names tomorrow's departure when today's are over", async () => {
@@ -255,7 +255,7 @@ describe("a Guide's hidden slots", () => {
     const { unmount } = renderRoute(`/bookings/date/${DAY}`, { preloadedState: guide() });
     expect(await slotCards()).toHaveLength(1);
     expect(screen.getByText('2 more slots that only Managers can see')).toBeInTheDocument();
-    expect(screen.getByText('The 12:30 Tapas Tour opens to guides at 11:30.')).toBeVisible();
+    expect(await screen.findByText('The 12:30 Tapas Tour opens to guides at 11:30.')).toBeVisible();
     unmount();
 
     renderRoute('/bookings/date/2026-11-24', { preloadedState: guide() });

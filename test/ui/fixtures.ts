@@ -3,6 +3,7 @@ import type { AuthUser } from '../../src/domain/auth';
 import type { Company } from '../../src/domain/company';
 import type { OutboxEntry } from '../../src/domain/outbox';
 import type { AppPreloadedState } from '../../src/app/store';
+import type { Session } from '../../src/features/auth/authSlice';
 import { API_ORIGIN } from '../../src/services/baseQueryWithReauth';
 
 export const apiUrl = (path: string) => `${API_ORIGIN}${path}`;
@@ -51,10 +52,29 @@ export function makeUser(overrides: Partial<AuthUser> = {}): AuthUser {
   };
 }
 
-export const signedIn = (user: AuthUser = makeUser()): AppPreloadedState => ({ auth: { user, status: 'ready' } });
-export const signedOut = (): AppPreloadedState => ({ auth: { user: null, status: 'ready' } });
-/** A page load before the on-load rule has run (status is never persisted, so it starts here). */
-export const loading = (user: AuthUser | null): AppPreloadedState => ({ auth: { user, status: 'checking' } });
+/** What a test starts from: the store's state, and the company in the app's cache as a sign-in's answer puts it. */
+export type TestState = AppPreloadedState & { company?: Company };
+
+/** The session the app keeps of a sign-in's user: everything but the company, which is server data. */
+export const sessionOf = ({ company: _company, ...session }: AuthUser): Session => session;
+
+/** Just signed in: the session, and the company the sign-in answered. */
+export const signedIn = (user: AuthUser = makeUser()): TestState => ({
+  auth: { user: sessionOf(user), status: 'ready' },
+  company: user.company,
+});
+export const signedOut = (): TestState => ({ auth: { user: null, status: 'ready' } });
+/**
+ * A page load before the on-load rule has run (status is never persisted, so it starts here); the company is read
+ * from the server (or the device's copy) once the session is settled.
+ */
+export const loading = (user: AuthUser | null): TestState => ({
+  auth: { user: user && sessionOf(user), status: 'checking' },
+});
+
+/** GET /api/company answered with `answer` (the fixtures' company by default). */
+export const companyIs = (answer: Company = company) =>
+  http.get(apiUrl('/api/company'), () => HttpResponse.json(answer));
 
 /** A promise the test resolves, to hold a mocked response while asserting the in-between state. */
 export function gate() {
@@ -94,8 +114,8 @@ export const waitingEntry = (seq: number, id = `op-${seq}`): OutboxEntry => ({
 /** Empty answers for every call the signed-in pages make on opening, for tests about routing rather than data. */
 export const quietPages = () => [
   emptyDays(),
-  // A kept session reads its company again on load.
-  http.get(apiUrl('/api/company'), () => HttpResponse.json(company)),
+  // A kept session reads its company on load.
+  companyIs(),
   http.post(apiUrl('/api/bookings/fees'), () => HttpResponse.json([])),
   http.get(apiUrl('/api/user/users/company'), () => HttpResponse.json([])),
   http.get(apiUrl('/api/user/guides/company'), () => HttpResponse.json([])),

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { TOUR_COLOR_HEX } from '../../src/components/tourLook';
 import type { Booking } from '../../src/domain/booking';
 import { loggedOut } from '../../src/services/authEvents';
 import { apiUrl, company, freshToken, makeUser, signedIn } from './fixtures';
@@ -135,7 +136,7 @@ describe('live updates', () => {
     await waitFor(() => expect(calls.slot).toHaveLength(2));
   });
 
-  it("applies a company change to the signed-in user's company", async () => {
+  it('shows a company change in the header', async () => {
     server.use(http.get(apiUrl('/api/company'), () => HttpResponse.json({ ...company, name: 'Renamed Tours' })));
     const { calls, live } = await slotPage([makeBooking({ name: 'Ana' })]);
 
@@ -143,6 +144,27 @@ describe('live updates', () => {
 
     expect(await screen.findByRole('link', { name: 'Renamed Tours' })).toBeInTheDocument();
     await waitFor(() => expect(calls.slot).toHaveLength(2));
+  });
+
+  it("shows a tour colour a Manager changed on a Guide's open day page", async () => {
+    const walk = { _id: 't1', id: 'old-town', label: 'Old Town Walk', color: 'blue', flag: 'uk' } as const;
+    const before = { ...company, tours: [walk] };
+    server.use(
+      http.get(apiUrl(`/api/bookings/date/${DAY}`), () =>
+        HttpResponse.json({ bookings: [makeBooking({ tour: 'Old Town Walk' })], hiddenSlots: 0 }),
+      ),
+      http.get(apiUrl('/api/company'), () => HttpResponse.json({ ...before, tours: [{ ...walk, color: 'yellow' }] })),
+    );
+    const live = openLive();
+    const guide = makeUser({ role: 'Guide', assignable: false, company: before });
+    renderRoute(`/bookings/date/${DAY}`, { preloadedState: signedIn(guide) });
+    const card = within(await screen.findByRole('list', { name: 'Tour slots' })).getByRole('listitem');
+    expect(card).toHaveStyle({ borderLeft: `8px solid ${TOUR_COLOR_HEX.blue}` });
+    await waitFor(() => expect(live.requests).toHaveLength(1));
+
+    live.send({ kind: 'company.tourChanged' });
+
+    await waitFor(() => expect(card).toHaveStyle({ borderLeft: `8px solid ${TOUR_COLOR_HEX.yellow}` }));
   });
 
   it('adds a booking made elsewhere to the day page, and leaves out one of another day', async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from './server';
-import { apiUrl, company, emptyDays, gate, makeUser, signedOut } from './fixtures';
+import { apiUrl, company, emptyDays, gate, makeUser, sessionOf, signedIn, signedOut } from './fixtures';
 import { renderRoute } from './renderWithProviders';
 
 describe('login page', () => {
@@ -60,7 +60,7 @@ describe('login page', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Bookings' })).toBeInTheDocument();
     expect(pathname()).toBe('/bookings/date/2025-03-11');
-    expect(store.getState().auth.user).toEqual(signedInUser);
+    expect(store.getState().auth.user).toEqual(sessionOf(signedInUser));
   });
 
   it("shows the server's error under the form on a 401", async () => {
@@ -129,7 +129,7 @@ describe('login page', () => {
 
   it('sends a signed-in user on to /', async () => {
     server.use(emptyDays());
-    const { pathname } = renderRoute('/login', { preloadedState: { auth: { user: makeUser(), status: 'ready' } } });
+    const { pathname } = renderRoute('/login', { preloadedState: signedIn() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Bookings' })).toBeInTheDocument();
     expect(pathname()).toMatch(/^\/bookings\/date\/\d{4}-\d{2}-\d{2}$/);
   });

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { PhoneField } from '../../src/features/slot/BookingFormFields';
+import { PhoneField } from '../../src/components/bookingForm/BookingFormFields';
 import { company, makeUser, signedIn } from './fixtures';
 import { renderWithProviders } from './renderWithProviders';
 

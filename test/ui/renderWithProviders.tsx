@@ -5,18 +5,30 @@ import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AppRoutes } from '../../src/app/router';
-import { makeStore, type AppPreloadedState, type AppStore } from '../../src/app/store';
+import { makeStore, type AppStore } from '../../src/app/store';
 import { theme } from '../../src/app/theme';
+import { companyApi, companySignedIn } from '../../src/services/companyApi';
+import type { TestState } from './fixtures';
 
 interface Options {
-  preloadedState?: AppPreloadedState;
+  preloadedState?: TestState;
   store?: AppStore;
 }
+
+/** A fresh store holding `state`: its company is cached as a sign-in's answer would put it there. */
+export function makeTestStore({ company, ...preloaded }: TestState = {}): AppStore {
+  const store = makeStore(preloaded);
+  if (company) store.dispatch(companySignedIn(company));
+  return store;
+}
+
+/** The company the pages show now (the app's cache). */
+export const shownCompany = (store: AppStore) => companyApi.endpoints.getCompany.select()(store.getState()).data;
 
 /** Renders any element with a fresh store and the theme. */
 export function renderWithProviders(
   ui: ReactElement,
-  { preloadedState, store = makeStore(preloadedState) }: Options = {},
+  { preloadedState, store = makeTestStore(preloadedState) }: Options = {},
 ) {
   const user = userEvent.setup();
   const view = render(

@@ -10,6 +10,7 @@ import {
   loading,
   makeUser,
   quietPages,
+  sessionOf,
   signedOut,
 } from './fixtures';
 import { renderRoute } from './renderWithProviders';
@@ -55,7 +56,7 @@ describe('on load', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Fees' })).toBeInTheDocument();
     expect(pathname()).toBe('/fees');
-    expect(store.getState().auth).toMatchObject({ user: stored, status: 'ready' });
+    expect(store.getState().auth).toMatchObject({ user: sessionOf(stored), status: 'ready' });
   });
 
   it('shows a spinner, not the login page, while the expired session is being refreshed', async () => {
@@ -90,7 +91,7 @@ describe('on load', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Fees' })).toBeInTheDocument();
     expect(pathname()).toBe('/fees');
-    expect(store.getState().auth).toMatchObject({ user, status: 'ready' });
+    expect(store.getState().auth).toMatchObject({ user: sessionOf(user), status: 'ready' });
   });
 
   it('stays on the page with the refreshed token when the token is expired and refresh succeeds', async () => {
@@ -110,7 +111,7 @@ describe('on load', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Fees' })).toBeInTheDocument();
     expect(pathname()).toBe('/fees');
     expect(refreshCalls).toBe(1);
-    expect(store.getState().auth.user).toEqual(refreshed);
+    expect(store.getState().auth.user).toEqual(sessionOf(refreshed));
   });
 
   it('sends the refreshed token on later calls', async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { apiUrl, company, makeUser, quietSettingsSections, signedIn } from './fixtures';
-import { renderRoute } from './renderWithProviders';
+import { renderRoute, shownCompany } from './renderWithProviders';
 import { server } from './server';
 
 /** PATCH /api/company/:companyId as the server answers it: the company with the changes laid over it. */
@@ -43,8 +43,8 @@ describe('company settings', () => {
     expect(bodies).toEqual([
       { companyId: 'company-1', body: { timezone: 'Europe/Lisbon', beforeTime: 30, showPhoneToGuides: true } },
     ]);
-    await waitFor(() => expect(store.getState().auth.user?.company.timezone).toBe('Europe/Lisbon'));
-    expect(store.getState().auth.user?.company).toMatchObject({ beforeTime: 30, showPhoneToGuides: true });
+    await waitFor(() => expect(shownCompany(store)?.timezone).toBe('Europe/Lisbon'));
+    expect(shownCompany(store)).toMatchObject({ beforeTime: 30, showPhoneToGuides: true });
     expect(screen.getByRole('button', { name: 'Save settings' })).toBeDisabled();
   });
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Company } from '../../src/domain/company';
 import { apiUrl, company, makeUser, noApiKeys, signedIn } from './fixtures';
-import { renderRoute } from './renderWithProviders';
+import { renderRoute, shownCompany } from './renderWithProviders';
 import { server } from './server';
 import { DAY } from './slotFixtures';
 
@@ -93,7 +93,7 @@ describe("a new company's first sign-in", () => {
     expect(body).toEqual({ timezone: 'Europe/Madrid' });
     expect(within(setup).getByText('Set the company’s time zone')).toBeVisible();
     expect(within(setup).queryByRole('button', { name: /Confirm/ })).not.toBeInTheDocument();
-    expect(store.getState().auth.user?.company.timezoneGuessed).toBe(false);
+    expect(shownCompany(store)?.timezoneGuessed).toBe(false);
   });
 
   it('says why a confirmation failed, and keeps the step to do', async () => {

@@ -4,7 +4,8 @@ import type { Company } from '../../src/domain/company';
 import type { Timetable } from '../../src/domain/timetable';
 import { apiUrl, company, makeUser, signedIn } from './fixtures';
 import { TimetableSection } from '../../src/features/settings/TimetableSection';
-import { renderWithProviders } from './renderWithProviders';
+import { companyApi } from '../../src/services/companyApi';
+import { renderWithProviders, shownCompany } from './renderWithProviders';
 import { server } from './server';
 
 const withTours: Company = {
@@ -218,6 +219,36 @@ describe('timetable on the settings page', () => {
     await user.click(within(row).getByRole('button', { name: 'Sun' }));
     await user.click(screen.getByRole('button', { name: 'Save timetable' }));
     expect(await screen.findByText('weekdays: Pick at least one weekday')).toBeVisible();
+  });
+
+  it('reads the company again when the server says a tour is no longer one of its tours', async () => {
+    serveTimetable();
+    let companyReads = 0;
+    server.use(
+      http.put(apiUrl('/api/company/:companyId/timetable'), () =>
+        HttpResponse.json(
+          { error: "departures.0.tourId: Not one of this company's tours", code: 'UNKNOWN_TOUR' },
+          { status: 400 },
+        ),
+      ),
+      http.get(apiUrl('/api/company'), () => {
+        companyReads += 1;
+        return HttpResponse.json({
+          ...withTours,
+          tours: [{ ...withTours.tours[0]!, archived: true }, withTours.tours[1]],
+        });
+      }),
+    );
+    const { user, store } = renderSettings();
+    // The settings page holds the company while it is open.
+    store.dispatch(companyApi.endpoints.getCompany.initiate());
+    const row = await within(await timetable()).findByRole('listitem', { name: 'Old Town Walk at 10:00' });
+    await user.click(within(row).getByRole('button', { name: 'Sun' }));
+    await user.click(screen.getByRole('button', { name: 'Save timetable' }));
+
+    expect(await screen.findByText("departures.0.tourId: Not one of this company's tours")).toBeVisible();
+    await waitFor(() => expect(shownCompany(store)?.tours[0]?.archived).toBe(true));
+    expect(companyReads).toBe(1);
   });
 
   it('keeps what was typed in a row when a row above it is removed', async () => {

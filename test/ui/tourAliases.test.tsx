@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Company } from '../../src/domain/company';
 import { apiUrl, company, gate, makeUser, quietSettingsSections, signedIn } from './fixtures';
-import { renderRoute } from './renderWithProviders';
+import { renderRoute, shownCompany } from './renderWithProviders';
 import { server } from './server';
 
 const withAliases: Company = {
@@ -81,7 +81,7 @@ describe("a tour's other names on the settings page", () => {
       await within(canal).findByText('Also: Amsterdam: 75-Minute Canal Cruise · Evening Canal Cruise'),
     ).toBeVisible();
     expect(within(canal).queryByRole('textbox', { name: 'Other names for Canal Cruise' })).not.toBeInTheDocument();
-    expect(store.getState().auth.user?.company.tours[0]?.aliases).toEqual([
+    expect(shownCompany(store)?.tours[0]?.aliases).toEqual([
       'Amsterdam: 75-Minute Canal Cruise',
       'Evening Canal Cruise',
     ]);
@@ -111,7 +111,7 @@ describe("a tour's other names on the settings page", () => {
       'Amsterdam: 75-Minute Canal Cruise\nCanal tour\nTapas Tour',
     );
     expect(within(canal).getByRole('button', { name: 'Save' })).toBeEnabled();
-    expect(store.getState().auth.user?.company.tours[0]?.aliases).toEqual(withAliases.tours[0]?.aliases);
+    expect(shownCompany(store)?.tours[0]?.aliases).toEqual(withAliases.tours[0]?.aliases);
   });
 
   it('offers other names for tours only, and a tour without any shows no "Also" line', async () => {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Company } from '../../src/domain/company';
 import { apiUrl, company, gate, makeUser, signedIn } from './fixtures';
-import { renderRoute } from './renderWithProviders';
+import { renderRoute, shownCompany } from './renderWithProviders';
 import { server } from './server';
 
 const withTours: Company = {
@@ -43,12 +43,12 @@ describe('tour customisation on the account page', () => {
     expect(within(oldTown).getByRole('combobox', { name: /Colour/ })).toHaveAttribute('aria-disabled', 'true');
     response.open();
 
-    await waitFor(() => expect(store.getState().auth.user?.company.tours[0]?.color).toBe('green'));
+    await waitFor(() => expect(shownCompany(store)?.tours[0]?.color).toBe('green'));
     expect(request).toEqual({ url: '/api/company/company-1/tour-1/color', body: { color: 'green' } });
     const colour = within(oldTown).getByRole('combobox', { name: /Colour/ });
     expect(colour).toHaveTextContent('Green');
     expect(colour).not.toHaveAttribute('aria-disabled');
-    expect(store.getState().auth.user?.company.tours[1]?.color).toBe('pink');
+    expect(shownCompany(store)?.tours[1]?.color).toBe('pink');
   });
 
   it("changes a tour's flag", async () => {
@@ -68,7 +68,7 @@ describe('tour customisation on the account page', () => {
     await user.click(within(tapas).getByRole('combobox', { name: /Flag/ }));
     await user.click(await screen.findByRole('option', { name: /Italy/ }));
 
-    await waitFor(() => expect(store.getState().auth.user?.company.tours[1]?.flag).toBe('italy'));
+    await waitFor(() => expect(shownCompany(store)?.tours[1]?.flag).toBe('italy'));
     expect(body).toEqual({ flag: 'italy' });
     expect(within(tapas).getByRole('combobox', { name: /Flag/ })).toHaveTextContent('Italy');
   });
@@ -89,7 +89,7 @@ describe('tour customisation on the account page', () => {
     expect(alert).toHaveTextContent('Colour of Old Town Walk not saved: Tour not found');
     expect(alert).toHaveClass('MuiAlert-colorError');
     expect(within(oldTown).getByRole('combobox', { name: /Colour/ })).toHaveTextContent('Blue');
-    expect(store.getState().auth.user?.company.tours[0]?.color).toBe('blue');
+    expect(shownCompany(store)?.tours[0]?.color).toBe('blue');
   });
 
   it('confirms each save by naming what was saved, a success replacing an earlier failure', async () => {

@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { AuthUser } from '../../../src/domain/auth';
+import { companySeenBy } from '../../../src/domain/company';
 import type { Db } from '../../db/client';
 import type { Tenancy } from '../../db/tenancy';
 import { UnauthorizedError } from '../../errors';
@@ -153,7 +154,7 @@ export class AuthService {
       role: user.role,
       assignable: user.assignable,
       name: user.name,
-      company,
+      company: companySeenBy(company, user.role),
     };
   }
 

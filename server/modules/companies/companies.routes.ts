@@ -34,8 +34,8 @@ export interface CompaniesRoutesOptions {
 const tags = ['Company'];
 
 export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = async (app, { companies, catalog }) => {
-  // The caller's company as sign-in answers it: the app reads it on every load, so a Manager's changes reach every
-  // device that kept an older copy.
+  // The caller's company as sign-in answers it: the app reads it on load and whenever the live stream says it
+  // changed, so a Manager's changes reach every open page.
   app.get(
     '/api/company',
     {
@@ -43,7 +43,9 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = as
       schema: {
         tags,
         summary: 'The caller’s company',
-        description: 'Its settings, tours and sources, as sign-in answers them in `user.company`.',
+        description:
+          'Its settings, tours and sources, as sign-in answers them in `user.company`. A Guide gets the tours ' +
+          'without their other names (`aliases`, the names channels use, for a Manager’s imports).',
         operationId: 'getCompany',
         response: { 200: companySchema, ...errors(MEMBER, { 404: ['COMPANY_NOT_FOUND'] }) },
       },

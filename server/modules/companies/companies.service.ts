@@ -1,4 +1,4 @@
-import type { Company } from '../../../src/domain/company';
+import { companySeenBy, type Company } from '../../../src/domain/company';
 import type { CompanySettingsBody } from '../../../src/domain/schemas/company';
 import type { Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
@@ -17,7 +17,7 @@ export class CompaniesService {
     return this.tenancy.runAs(caller, async (tx, auth) => {
       const company = await findCompany(tx, auth.companyId);
       if (!company) throw companyNotFound();
-      return company;
+      return companySeenBy(company, auth.role);
     });
   }
 

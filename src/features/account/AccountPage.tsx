@@ -5,16 +5,18 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSignedInUser } from '../../app/hooks';
 import { Page } from '../../components/Page';
+import { useCompany } from '../../services/companyApi';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { TourCustomisation } from './TourCustomisation';
 
 /** Spec §2: every user changes their password here; Managers also customise tours (Guides never see it, §6). */
 export function AccountPage() {
   const user = useSignedInUser();
+  const company = useCompany();
   return (
     <Page title="Account">
       <Typography color="text.secondary">
-        {user.email} · {user.role} at {user.company.name}
+        {user.email} · {user.role} at {company.name}
       </Typography>
       <Stack spacing={3}>
         <Paper component="section" aria-labelledby="change-password-heading" sx={{ p: { xs: 2, sm: 3 } }}>

@@ -3,14 +3,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useSignedInUser } from '../../app/hooks';
 import OutcomeSnackbar, { type Outcome } from '../../components/OutcomeSnackbar';
+import { useCompany } from '../../services/companyApi';
 import { TourRow } from './TourRow';
 
 /** Spec §2/§6: a Manager's colour and flag per tour, as the day's cards show them. The page hides it from Guides. */
 export function TourCustomisation() {
-  const user = useSignedInUser();
-  const { tours, _id: companyId } = user.company;
+  const { tours, _id: companyId } = useCompany();
   // One message for the section: the next change replaces it, whichever tour it is about.
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   return (

@@ -1,12 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { OutlinedField } from '../../components/OutlinedField';
+import { TextLink } from '../../components/TextLink';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { Credentials } from '../../domain/auth';
 
@@ -77,10 +76,7 @@ export function AuthForm(props: AuthFormProps) {
         </Stack>
         {error && <Alert severity="error">{error}</Alert>}
         <Typography>
-          {props.switchPrompt}{' '}
-          <Link component={RouterLink} to={props.switchTo}>
-            {props.switchLabel}
-          </Link>
+          {props.switchPrompt} <TextLink to={props.switchTo}>{props.switchLabel}</TextLink>
         </Typography>
       </Stack>
     </Paper>

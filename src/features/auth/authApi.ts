@@ -1,7 +1,5 @@
 import type { AuthUser, Credentials, RefreshResponse, SignupBody } from '../../domain/auth';
-import type { Company } from '../../domain/company';
 import { api } from '../../services/api';
-import { companyUpdated } from '../../services/authEvents';
 
 interface UserResponse {
   user: AuthUser;
@@ -22,22 +20,7 @@ export const authApi = api.injectEndpoints({
     refreshSession: build.mutation<RefreshResponse, void>({
       query: () => ({ url: '/auth/refresh', method: 'GET' }),
     }),
-    // The stored user's company is as old as the sign-in that stored it: a Manager may have changed it since.
-    getCompany: build.query<Company, void>({
-      query: () => '/api/company',
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-        // A failed read keeps the stored copy: the app still works with it.
-        if (data) dispatch(companyUpdated(data));
-      },
-    }),
   }),
 });
 
-export const {
-  useLoginMutation,
-  useSignupMutation,
-  useLogoutMutation,
-  useRefreshSessionMutation,
-  useLazyGetCompanyQuery,
-} = authApi;
+export const { useLoginMutation, useSignupMutation, useLogoutMutation, useRefreshSessionMutation } = authApi;

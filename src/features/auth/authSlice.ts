@@ -1,23 +1,28 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AuthUser } from '../../domain/auth';
-import { companyUpdated, loggedOut, tokenReceived } from '../../services/authEvents';
+import { loggedOut, tokenReceived } from '../../services/authEvents';
 
 /** 'checking' until the on-load rule (spec §4) has decided whether the stored session is still usable. */
 export type AuthStatus = 'checking' | 'ready';
 
+/** The signed-in member as sign-in answers them, without the company: that is server data (src/services/companyApi). */
+export type Session = Omit<AuthUser, 'company'>;
+
 export interface AuthState {
-  user: AuthUser | null;
+  user: Session | null;
   status: AuthStatus;
 }
 
 const initialState: AuthState = { user: null, status: 'checking' };
+
+const sessionOf = ({ company: _company, ...session }: AuthUser): Session => session;
 
 export const authSlice = createSlice({
   name: 'auth',
   initialState,
   reducers: {
     loggedIn(state, action: PayloadAction<AuthUser>) {
-      state.user = action.payload;
+      state.user = sessionOf(action.payload);
       state.status = 'ready';
     },
     sessionChecked(state) {
@@ -27,12 +32,8 @@ export const authSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(tokenReceived, (state, { payload }) => {
-        state.user = { ...payload.user, token: payload.accessToken };
+        state.user = { ...sessionOf(payload.user), token: payload.accessToken };
         state.status = 'ready';
-      })
-      .addCase(companyUpdated, (state, { payload }) => {
-        // An answer that arrives after someone else signed in is not about their company.
-        if (state.user?.company._id === payload._id) state.user.company = payload;
       })
       .addCase(loggedOut, (state) => {
         state.user = null;

@@ -1,22 +1,20 @@
 import { useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { loggedOut, tokenReceived } from '../../services/authEvents';
-import { useLazyGetCompanyQuery, useRefreshSessionMutation } from './authApi';
+import { useRefreshSessionMutation } from './authApi';
 import { selectAuthStatus, selectUser, sessionChecked } from './authSlice';
 import { isTokenUnexpired } from './tokenExpiry';
 
 /**
  * The on-load rule of spec §4, run once the persisted user has been rehydrated: keep a stored user whose token is
  * unexpired, otherwise ask the refresh cookie for a new session; if the server refuses, the stored user is cleared
- * (without a network it stays). A kept
- * user's company is read again in the background (a refreshed session brings a fresh one).
+ * (without a network it stays).
  */
 export function useSessionCheck(): void {
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectAuthStatus);
   const user = useAppSelector(selectUser);
   const [refreshSession] = useRefreshSessionMutation();
-  const [loadCompany] = useLazyGetCompanyQuery();
   // StrictMode runs effects twice; a second refresh would present an already rotated cookie.
   const started = useRef(false);
 
@@ -25,7 +23,6 @@ export function useSessionCheck(): void {
     started.current = true;
     if (user && isTokenUnexpired(user.token, Date.now())) {
       dispatch(sessionChecked());
-      void loadCompany();
       return;
     }
     refreshSession()
@@ -39,5 +36,5 @@ export function useSessionCheck(): void {
           else dispatch(loggedOut());
         },
       );
-  }, [status, user, dispatch, refreshSession, loadCompany]);
+  }, [status, user, dispatch, refreshSession]);
 }

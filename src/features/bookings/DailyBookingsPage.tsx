@@ -17,18 +17,21 @@ import { selectOutboxEntries } from '../../services/offline/outboxSlice';
 import { useGetDayBookingsQuery } from './bookingsApi';
 import { DayAddBooking } from './DayAddBooking';
 import { DayNavigator } from './DayNavigator';
-import { NextOpening } from './NextOpening';
 import { setupPending } from './setupState';
 import { SlotCard } from './SlotCard';
 import { ListSkeleton } from '../../components/LoadStates';
 import { AsOfNotice, OfflineNotice } from '../../components/OfflineNotice';
+import { useCompany } from '../../services/companyApi';
 
 // A new company's first steps: downloaded only for a Manager who has not done them all yet.
 const SetupChecklist = lazy(() => import(/* webpackChunkName: "setup" */ './SetupChecklist'));
+// Said only on a day whose slots a Guide cannot see yet: it downloads then.
+const NextOpening = lazy(() => import(/* webpackChunkName: "next-opening" */ './NextOpening'));
 
 export function DailyBookingsPage() {
   const { day = '' } = useParams();
-  const { company, role } = useSignedInUser();
+  const { role } = useSignedInUser();
+  const company = useCompany();
   if (!parseDay(day)) return <PageNotFound message={`“${day}” is not a date.`} />;
   const showSetup = role === 'Manager' && setupPending(company);
   return (
@@ -46,7 +49,8 @@ export function DailyBookingsPage() {
 }
 
 function DaySlots({ day }: { day: string }) {
-  const { company, role } = useSignedInUser();
+  const { role } = useSignedInUser();
+  const company = useCompany();
   // currentData, not data: after a chevron tap the previous day's slots must not show under the new date.
   const { currentData, error, isFetching, refetch } = useGetDayBookingsQuery(day);
   // The cards' first paint is deferred: React renders it in slices, so a phone stays responsive meanwhile
@@ -96,7 +100,11 @@ function DaySlots({ day }: { day: string }) {
       </>
     );
   }
-  const opening = data.nextOpening && <NextOpening opening={data.nextOpening} day={day} timezone={company.timezone} />;
+  const opening = data.nextOpening && (
+    <Suspense fallback={null}>
+      <NextOpening opening={data.nextOpening} day={day} timezone={company.timezone} />
+    </Suspense>
+  );
   if (slots.length === 0) {
     return (
       <>

@@ -7,7 +7,9 @@ import type { ScheduledSlot } from '../../domain/schemas/booking';
 import type { SlotSummary } from '../../domain/slotGroups';
 
 // The form downloads on the first tap, as on the slot page.
-const AddBookingDialog = lazy(() => import(/* webpackChunkName: "booking-forms" */ '../slot/AddBookingDialog'));
+const AddBookingDialog = lazy(
+  () => import(/* webpackChunkName: "booking-forms" */ '../../components/bookingForm/AddBookingDialog'),
+);
 
 interface DayAddBookingProps {
   day: string;

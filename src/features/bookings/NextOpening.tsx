@@ -12,7 +12,7 @@ interface NextOpeningProps {
 }
 
 /** "The 10:00 Old Town Walk opens to guides at 09:00": when a Guide waiting for their slot will see it. */
-export function NextOpening({ opening, day, timezone }: NextOpeningProps) {
+export default function NextOpening({ opening, day, timezone }: NextOpeningProps) {
   const now = new Date();
   const when = zonedWhen(new Date(opening.opensAt), timezone, now);
   const slotDay = relativeDay(opening.day, todayInZone(timezone, now));

@@ -18,11 +18,11 @@ import { DayRangeFields } from '../../components/DayRangeFields';
 import { formatDayNumeric, parseDay } from '../../components/days';
 import { Page } from '../../components/Page';
 import { reportErrorMessage } from '../../components/reportErrorMessage';
-import type { Company } from '../../domain/company';
 import { CUSTOMER_TYPES } from '../../domain/customerTypes';
 import { DAY_FORMAT } from '../../domain/dates';
 import { todayInZone } from '../../domain/zonedDates';
 import { NO_PERMISSION_REPORT } from '../../domain/reports';
+import { useCompany } from '../../services/companyApi';
 import { ALL_TYPES, type FeeType } from './feeRows';
 import { FeesGrid } from './FeesGrid';
 import { useGetFeesQuery } from './feesApi';
@@ -35,7 +35,7 @@ export function FeesPage() {
       {user ? (
         // Here, not at the app root: the pickers and their locale load only with this lazy page (ARCHITECTURE §6).
         <DateLocalization>
-          <Fees company={user.company} />
+          <Fees />
         </DateLocalization>
       ) : (
         <Alert severity="error">{NO_PERMISSION_REPORT}</Alert>
@@ -44,7 +44,8 @@ export function FeesPage() {
   );
 }
 
-function Fees({ company }: { company: Company }) {
+function Fees() {
+  const company = useCompany();
   // Today is the company's calendar day, not the browser's.
   const [date, setDate] = useState(() => parseDay(todayInZone(company.timezone, new Date())));
   const [severalDays, setSeveralDays] = useState(false);

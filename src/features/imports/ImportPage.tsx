@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSignedInUser } from '../../app/hooks';
 import { Page } from '../../components/Page';
+import { useCompany } from '../../services/companyApi';
 import { ImportWizard } from './ImportWizard';
 import { RecentImports } from './RecentImports';
 import { RefusedChanges } from './RefusedChanges';
@@ -10,6 +11,7 @@ import { RefusedChanges } from './RefusedChanges';
 /** Issue 24: a channel's CSV export brought in as bookings, for Managers (the server refuses a Guide too). */
 export function ImportPage() {
   const user = useSignedInUser();
+  const company = useCompany();
   return (
     <Page title="Import bookings">
       {user.role === 'Manager' ? (
@@ -19,9 +21,9 @@ export function ImportPage() {
             updates its booking, a cancelled row cancels it, and check-ins already made are kept: a row that would
             cancel or move a booking with guests checked in is rejected, and listed below.
           </Typography>
-          <ImportWizard company={user.company} />
-          <RecentImports timezone={user.company.timezone} />
-          <RefusedChanges timezone={user.company.timezone} />
+          <ImportWizard company={company} />
+          <RecentImports timezone={company.timezone} />
+          <RefusedChanges timezone={company.timezone} />
         </Stack>
       ) : (
         <Alert severity="info">Only Managers can import bookings.</Alert>

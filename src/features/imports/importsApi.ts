@@ -4,8 +4,7 @@ import { api } from '../../services/api';
 /** Every list that shows bookings, which an import or its undo changes, with the import's own lists. */
 const IMPORTED = ['Imports', 'Bookings', 'Slot', 'Report', 'Fees', 'Shift', 'History'] as const;
 
-// The tag is this page's own (RTK Query's addTagTypes), as in Settings' API keys.
-export const importsApi = api.enhanceEndpoints({ addTagTypes: ['Imports'] }).injectEndpoints({
+export const importsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getImportMappings: build.query<ImportMapping[], void>({
       query: () => '/api/imports/mappings',

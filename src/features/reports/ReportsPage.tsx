@@ -8,8 +8,8 @@ import { DateLocalization } from '../../components/DateLocalization';
 import { Page } from '../../components/Page';
 import { reportErrorMessage } from '../../components/reportErrorMessage';
 import { readStoredChoice, storeChoice } from '../../components/storedChoice';
-import type { Company } from '../../domain/company';
 import { NO_PERMISSION_REPORT, NO_REPORT_ROWS, SELECT_BOTH } from '../../domain/reports';
+import { useCompany } from '../../services/companyApi';
 import { NoShowTotals } from './NoShowTotals';
 import { ReportForm } from './ReportForm';
 import { defaultReportForm, reportRequest, sameReport, selectionMissing, type ReportFormValues } from './reportFilters';
@@ -29,7 +29,7 @@ export function ReportsPage() {
       {user ? (
         // Here, not at the app root: the pickers and their locale load only with this lazy page (ARCHITECTURE §6).
         <DateLocalization>
-          <Reports company={user.company} userId={user._id} />
+          <Reports userId={user._id} />
         </DateLocalization>
       ) : (
         <Alert severity="error">{NO_PERMISSION_REPORT}</Alert>
@@ -40,7 +40,8 @@ export function ReportsPage() {
 
 const BOOLEAN = ['true', 'false'] as const;
 
-function Reports({ company, userId }: { company: Company; userId: string }) {
+function Reports({ userId }: { userId: string }) {
+  const company = useCompany();
   // Each person's last "Only no-shows" choice on this device: a Manager who checks no-shows daily ticks it once.
   const onlyNoShowsKey = `reports:onlyNoShows:${userId}`;
   const [values, setFormValues] = useState(() => ({

@@ -12,7 +12,7 @@ import { activeLabels, type Company } from '../../domain/company';
 import type { ApiKey } from '../../domain/schemas/apiKeys';
 import { errorMessage } from '../../services/errors';
 import { ApiKeyRow } from './ApiKeyRow';
-import { useGetApiKeysQuery } from './apiKeysApi';
+import { useGetApiKeysQuery } from './settingsApi';
 
 // Dialogs download when first opened, not with the Settings page.
 const NewApiKeyDialog = lazy(() =>

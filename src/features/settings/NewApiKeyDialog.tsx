@@ -9,7 +9,7 @@ import { API_KEY_NAME_MAX, apiKeyNameProblem, apiKeySourcesProblem } from '../..
 import type { CreatedApiKey } from '../../domain/schemas/apiKeys';
 import { errorCode, errorMessage } from '../../services/errors';
 import { ApiKeySecret } from './ApiKeySecret';
-import { createApiKey } from './apiKeysApi';
+import { createApiKey } from './settingsApi';
 import { fieldRefusal } from './keyRefusals';
 import { KeyDialogActions } from './KeyDialogActions';
 import { KeySourcesField } from './KeySourcesField';

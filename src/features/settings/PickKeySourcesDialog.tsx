@@ -7,7 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { apiKeySourcesProblem } from '../../domain/apiKeys';
 import type { ApiKey } from '../../domain/schemas/apiKeys';
 import { errorMessage } from '../../services/errors';
-import { usePickApiKeySourcesMutation } from './apiKeysApi';
+import { usePickApiKeySourcesMutation } from './settingsApi';
 import { fieldRefusal } from './keyRefusals';
 import { KeyDialogActions } from './KeyDialogActions';
 import { KeySourcesField } from './KeySourcesField';

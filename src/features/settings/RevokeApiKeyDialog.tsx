@@ -1,7 +1,7 @@
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { ApiKey } from '../../domain/schemas/apiKeys';
 import { errorMessage } from '../../services/errors';
-import { useRevokeApiKeyMutation } from './apiKeysApi';
+import { useRevokeApiKeyMutation } from './settingsApi';
 
 interface RevokeApiKeyDialogProps {
   apiKey: ApiKey;

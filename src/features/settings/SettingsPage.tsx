@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useSignedInUser } from '../../app/hooks';
 import { Page } from '../../components/Page';
+import { useCompany } from '../../services/companyApi';
 import { ApiKeysSection } from './ApiKeysSection';
 import { CatalogSection } from './CatalogSection';
 import { SettingsForm } from './SettingsForm';
@@ -10,15 +11,16 @@ import { TimetableSection } from './TimetableSection';
 /** Issue 21: the company's own settings, for Managers (the server refuses a Guide too). */
 export function SettingsPage() {
   const user = useSignedInUser();
+  const company = useCompany();
   return (
     <Page title="Settings">
       {user.role === 'Manager' ? (
         <Stack spacing={3}>
-          <SettingsForm company={user.company} />
-          <CatalogSection company={user.company} plural="tours" />
-          <TimetableSection company={user.company} />
-          <CatalogSection company={user.company} plural="sources" />
-          <ApiKeysSection company={user.company} />
+          <SettingsForm company={company} />
+          <CatalogSection company={company} plural="tours" />
+          <TimetableSection company={company} />
+          <CatalogSection company={company} plural="sources" />
+          <ApiKeysSection company={company} />
         </Stack>
       ) : (
         <Alert severity="info">Only Managers can change the company’s settings.</Alert>

@@ -14,6 +14,7 @@ import { DateLocalization } from '../../components/DateLocalization';
 import { Page } from '../../components/Page';
 import { DAY_FORMAT } from '../../domain/dates';
 import { todayInZone } from '../../domain/zonedDates';
+import { useCompany } from '../../services/companyApi';
 import { errorMessage } from '../../services/errors';
 import { useGetCompanyGuidesQuery } from '../../services/guidesApi';
 import { ShiftsGrid } from './ShiftsGrid';
@@ -39,7 +40,7 @@ export function ShiftsPage() {
 
 function ShiftsReport() {
   const user = useSignedInUser();
-  const { company } = user;
+  const company = useCompany();
   const isManager = user.role === 'Manager';
   const [range, setRange] = useState(() => lastSevenDays(company.timezone, new Date()));
   // A Manager starts with nobody: whose shifts they came for is their choice, not their own by default.

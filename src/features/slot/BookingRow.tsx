@@ -9,7 +9,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { keyframes } from '@mui/material/styles';
 import { memo, useEffect, useRef } from 'react';
-import { useSignedInUser } from '../../app/hooks';
 import { Tag } from '../../components/Tag';
 import { MANUAL_BOOKING_ID, type Booking } from '../../domain/booking';
 import { countsFromList } from '../../domain/customerTypes';
@@ -19,6 +18,7 @@ import { CheckInPanel } from './CheckInPanel';
 import type { SlotArgs } from './slotApi';
 import { attendanceText } from './slotCounts';
 import { useSourcesVisible } from './useSourcesVisible';
+import { useCompany } from '../../services/companyApi';
 
 interface BookingRowProps {
   booking: Booking;
@@ -75,7 +75,7 @@ export const BookingRow = memo(function BookingRow({
   showGuide,
   highlighted,
 }: BookingRowProps) {
-  const { company } = useSignedInUser();
+  const company = useCompany();
   const sourcesVisible = useSourcesVisible();
   const manual = booking.bookingId === MANUAL_BOOKING_ID;
   const source = sourcesVisible && booking.source ? booking.source : null;

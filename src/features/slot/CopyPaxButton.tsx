@@ -2,10 +2,10 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useState } from 'react';
 import type { Outcome } from '../../components/OutcomeSnackbar';
-import { useSignedInUser } from '../../app/hooks';
 import { slotSummaryText, type SlotTotals } from '../../domain/slots';
 import type { SlotArgs } from './slotApi';
 import { useSourcesVisible } from './useSourcesVisible';
+import { useCompany } from '../../services/companyApi';
 
 // Dialogs download when first opened, not with the slot page (the guide's first paint); the snackbar on the first copy.
 const SourcesDialog = lazy(() =>
@@ -21,7 +21,7 @@ interface CopyPaxButtonProps {
 
 /** Puts the slot's guest numbers on the clipboard, to paste into a message to the guide or the office. */
 export function CopyPaxButton({ slot, dateLabel, totals }: CopyPaxButtonProps) {
-  const { company } = useSignedInUser();
+  const company = useCompany();
   // Without visible sources every booking counts as 'Unknown': a per-source breakdown would say nothing.
   const sourcesVisible = useSourcesVisible();
   const [dialogOpen, setDialogOpen] = useState(false);

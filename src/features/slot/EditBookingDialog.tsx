@@ -16,7 +16,14 @@ import { activeLabels } from '../../domain/company';
 import { DateLocalization } from '../../components/DateLocalization';
 import { overCapacityMessage } from '../../domain/capacity';
 import { errorMessage, overCapacityOf } from '../../services/errors';
-import { BookingDialogFrame, BookingForm, CountField, FormActions, PhoneField, ServerError } from './BookingFormFields';
+import {
+  BookingDialogFrame,
+  BookingForm,
+  CountField,
+  FormActions,
+  PhoneField,
+  ServerError,
+} from '../../components/bookingForm/BookingFormFields';
 import { SelectField } from '../../components/SelectField';
 import {
   editBody,
@@ -28,8 +35,9 @@ import {
   staleCurrent,
   withCurrent,
   type EditForm,
-} from './bookingForm';
-import { useEditBookingMutation } from './bookingFormsApi';
+} from '../../components/bookingForm/bookingForm';
+import { useEditBookingMutation } from './slotApi';
+import { useCompany } from '../../services/companyApi';
 
 export interface EditBookingDialogProps {
   open: boolean;
@@ -53,13 +61,14 @@ export default function EditBookingDialog({ open, onClose, booking, slot }: Edit
 
 function EditBookingForm({ booking: initial, slot, onClose }: Omit<EditBookingDialogProps, 'open'>) {
   const user = useSignedInUser();
+  const company = useCompany();
   // The version the edit is based on; replaced when the user reloads someone else's newer save.
   const [booking, setBooking] = useState(initial);
   const [form, setForm] = useState(() => editFormFrom(initial));
   const [editBooking, { isLoading, error, reset }] = useEditBookingMutation();
   const cancelId = useId();
 
-  const showPhone = phoneShown(booking, user);
+  const showPhone = phoneShown(booking, user.role, company);
   const errors = editErrors(form, showPhone);
   const changed = editDifferences(booking, form, showPhone) !== '';
   const readOnly = booking.cancelled;
@@ -84,8 +93,8 @@ function EditBookingForm({ booking: initial, slot, onClose }: Omit<EditBookingDi
     if (!result.error) onClose();
   };
 
-  const tours = withCurrent(activeLabels(user.company.tours), booking.tour);
-  const sources = withCurrent(activeLabels(user.company.sources), booking.source ?? '');
+  const tours = withCurrent(activeLabels(company.tours), booking.tour);
+  const sources = withCurrent(activeLabels(company.sources), booking.source ?? '');
   const sourceEditable = booking.bookingId === MANUAL_BOOKING_ID;
 
   return (

@@ -4,7 +4,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useSignedInUser } from '../../app/hooks';
 import { slotPath } from '../../components/paths';
 import { Placeholder } from '../../components/Placeholder';
 import { TourFlag } from '../../components/TourFlag';
@@ -12,17 +11,8 @@ import { tourLook } from '../../components/tourLook';
 import type { NearbySlot } from '../../domain/booking';
 import { NEARBY_MINUTES, nearbyWindow } from '../../domain/slotRules';
 import { errorMessage } from '../../services/errors';
-import { slotApi, type SlotArgs } from './slotApi';
-
-const nearbyApi = slotApi.injectEndpoints({
-  endpoints: (build) => ({
-    getNearbyTours: build.query<NearbySlot[], { day: string; startTime: string; endTime: string }>({
-      query: ({ day, startTime, endTime }) =>
-        `/api/bookings/nearbytours/${day}/${encodeURIComponent(startTime)}/${encodeURIComponent(endTime)}`,
-      providesTags: (_result, _error, { day }) => [{ type: 'Bookings', id: day }],
-    }),
-  }),
-});
+import { useGetNearbyToursQuery, type SlotArgs } from './slotApi';
+import { useCompany } from '../../services/companyApi';
 
 function byTime(slots: NearbySlot[]): Array<[string, NearbySlot[]]> {
   const groups = new Map<string, NearbySlot[]>();
@@ -33,8 +23,8 @@ function byTime(slots: NearbySlot[]): Array<[string, NearbySlot[]]> {
 
 /** The nearby slots as links, grouped by time (NearbyTours holds the line they sit on). */
 export default function NearbyToursList({ slot }: { slot: SlotArgs }) {
-  const { company } = useSignedInUser();
-  const { data, error, isLoading } = nearbyApi.useGetNearbyToursQuery({ day: slot.day, ...nearbyWindow(slot.time) });
+  const company = useCompany();
+  const { data, error, isLoading } = useGetNearbyToursQuery({ day: slot.day, ...nearbyWindow(slot.time) });
 
   // Secondary information: a failure is logged and the line stays empty.
   useEffect(() => {

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { NOTE_TEXT_MAX } from '../../domain/booking';
 import { errorCode, errorMessage } from '../../services/errors';
-import { useSaveNoteMutation } from './noteEditorApi';
+import { useSaveNoteMutation } from './slotApi';
 
 /** Spec §4: the note's editor, opened by the header's "Add note" (NoteArea). */
 export default function NoteEditor({

@@ -17,7 +17,9 @@ import { SlotSearchBar } from './SlotSearchBar';
 import { Placeholder } from '../../components/Placeholder';
 
 // The booking forms carry date pickers: they download when first opened, not with the slot page.
-const AddBookingDialog = lazy(() => import(/* webpackChunkName: "booking-forms" */ './AddBookingDialog'));
+const AddBookingDialog = lazy(
+  () => import(/* webpackChunkName: "booking-forms" */ '../../components/bookingForm/AddBookingDialog'),
+);
 const EditBookingDialog = lazy(() => import(/* webpackChunkName: "booking-forms" */ './EditBookingDialog'));
 // Only members who check in for others see the picker (a select with its menu): they download it, guides do not.
 const GuidePicker = lazy(() =>

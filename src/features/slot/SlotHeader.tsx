@@ -6,7 +6,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { useSignedInUser } from '../../app/hooks';
 import { TourFlag } from '../../components/TourFlag';
 import { tourLook } from '../../components/tourLook';
 import type { SlotBookings } from '../../domain/booking';
@@ -21,6 +20,7 @@ import { mismatchText, shiftShares } from './guides/splitText';
 import { useSlotShift } from './guides/useSlotShift';
 import { useGetNoteQuery, type SlotArgs } from './slotApi';
 import { attendanceText, capacityText } from './slotCounts';
+import { useCompany } from '../../services/companyApi';
 
 interface SlotHeaderProps {
   slot: SlotArgs;
@@ -34,7 +34,7 @@ interface SlotHeaderProps {
 }
 
 export function SlotHeader({ slot, dateLabel, data, noteOpen, onToggleNote, onLocked }: SlotHeaderProps) {
-  const { company } = useSignedInUser();
+  const company = useCompany();
   const look = tourLook(company.tours, slot.tour);
   const totals = data && slotTotals(data.bookings);
   const { shift, error: shiftError, refetch: refetchShift } = useSlotShift(slot);

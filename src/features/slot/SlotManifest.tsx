@@ -7,12 +7,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useSignedInUser } from '../../app/hooks';
 import { formatDayNumeric } from '../../components/days';
 import { MANUAL_BOOKING_ID, type Booking } from '../../domain/booking';
 import { CUSTOMER_TYPES, countsFromList, totalCount } from '../../domain/customerTypes';
 import { clockInZone, todayInZone } from '../../domain/zonedDates';
 import { useSourcesVisible } from './useSourcesVisible';
+import { useCompany } from '../../services/companyApi';
 
 interface SlotManifestProps {
   bookings: Booking[];
@@ -97,7 +97,7 @@ function ManifestRow({
 
 /** The paper's first line: whose list it is and when it was printed, read again as the print dialog opens. */
 function PrintedBy() {
-  const { company } = useSignedInUser();
+  const company = useCompany();
   const [printedAt, setPrintedAt] = useState(() => new Date());
   useEffect(() => {
     const now = () => setPrintedAt(new Date());

@@ -6,7 +6,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, startTransition, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { useSignedInUser } from '../../app/hooks';
 import { formatDayLabel, parseDay } from '../../components/days';
 import { PageNotFound } from '../../components/PageNotFound';
 import { dayPath } from '../../components/paths';
@@ -23,6 +22,7 @@ import { useSlotShift } from './guides/useSlotShift';
 import { useWithOutbox } from './outbox/useWithOutbox';
 import { useGetNoteQuery, useGetSlotBookingsQuery, type SlotArgs } from './slotApi';
 import { ListSkeleton, RetryAlert } from '../../components/LoadStates';
+import { useCompany } from '../../services/companyApi';
 
 // Below the bookings and opened by few: it loads after the page's first paint.
 const ActivitySection = lazy(() =>
@@ -43,7 +43,7 @@ export function SlotPage() {
 }
 
 function SlotView({ slot }: { slot: SlotArgs }) {
-  const { company } = useSignedInUser();
+  const company = useCompany();
   const dateLabel = formatDayLabel(slot.day);
   useDocumentTitle(`${slot.tour} ${slot.time}`);
   const { currentData: slotData, error, isFetching, refetch } = useGetSlotBookingsQuery(slot);

@@ -1,8 +1,10 @@
-import type { Booking, CheckInBody, SlotBookings } from '../../domain/booking';
+import type { Booking, CheckInBody, EditBookingBody, NearbySlot, SlotBookings } from '../../domain/booking';
+import type { HistoryEntry } from '../../domain/events';
 import type { OutboxEntry } from '../../domain/outbox';
 import { noteUniqueId } from '../../domain/slotRules';
-import type { Shift } from '../../domain/team';
+import type { SaveShiftGuidesBody, Shift } from '../../domain/team';
 import { api } from '../../services/api';
+import { dayTags, shiftReportTag, shiftStringOf, shiftTag, slotAndDayTags, slotId } from '../../services/bookingTags';
 import { conflictOf, errorCode } from '../../services/errors';
 import {
   cachedData,
@@ -11,7 +13,6 @@ import {
   withNewestBookings,
   type MaybeOffline,
 } from '../../services/offline/withSnapshot';
-import { dayTags, shiftTag, slotId } from './slotTags';
 
 export interface SlotArgs {
   day: string;
@@ -19,15 +20,39 @@ export interface SlotArgs {
   tour: string;
 }
 
+/** The spec's shift path names the company; the server takes it from the token, but the path needs it. */
+export type ShiftArgs = SlotArgs & { companyName: string };
+
+export interface EditBookingArgs extends SlotArgs {
+  bookingId: string;
+  body: EditBookingBody;
+}
+
+export interface SaveShiftGuidesArgs {
+  slot: ShiftArgs;
+  selectedItems: SaveShiftGuidesBody['selectedGuides']['selectedItems'];
+}
+
+export interface AssignGuideArgs extends SlotArgs {
+  bookingIds: string[];
+  /** A member's name, or null for Unassigned. */
+  guide: string | null;
+}
+
 const slotCopy = (slot: SlotArgs) => `slot|${slotId(slot)}`;
 const slotPath = ({ day, time, tour }: SlotArgs) =>
   `/api/bookings/date/${day}/${encodeURIComponent(time)}/${encodeURIComponent(tour)}`;
+const historyTag = (id: string) => ({ type: 'History' as const, id });
 
 // A request the network swallowed is given up after this and sent again later, under the same operation id.
 const SEND_TIMEOUT_MS = 15_000;
 
-/** The spec's shift path names the company; the server takes it from the token, but the path needs it. */
-export type ShiftArgs = SlotArgs & { companyName: string };
+// The live stream's code, after the first paint: the page's first load stays small.
+const liveCode = () =>
+  Promise.all([
+    import(/* webpackChunkName: "live" */ '../../services/live/followLive'),
+    import(/* webpackChunkName: "live" */ '../../domain/liveBookings'),
+  ]);
 
 /** A note saved elsewhere: shown as sent, or read again if the event did not carry it. */
 const noteSaved = (slot: SlotArgs, note: string | undefined) => {
@@ -49,11 +74,7 @@ export const slotApi = api.injectEndpoints({
       // Check-ins, edits and notes made on other devices show at once, without a refetch.
       async onCacheEntryAdded(slot, lifecycle) {
         keepOnDevice(lifecycle, slotCopy(slot), (state) => shownSlot(slot, state));
-        // With the stream's own code, after the first paint: the page's first load stays small.
-        const [{ followLive }, { bookingInSlot, isSameSlot, mergeLiveBookings, movesSplit }] = await Promise.all([
-          import(/* webpackChunkName: "live" */ '../../services/live/followLive'),
-          import(/* webpackChunkName: "live" */ '../../domain/liveBookings'),
-        ]);
+        const [{ followLive }, { bookingInSlot, isSameSlot, mergeLiveBookings, movesSplit }] = await liveCode();
         const belongs = bookingInSlot(slot);
         await followLive(lifecycle, (event) => {
           let splitMoved = false;
@@ -109,6 +130,10 @@ export const slotApi = api.injectEndpoints({
         return typeof error.status === 'number' && error.status < 500 ? [{ type: 'Slot', id: slotId(slot) }] : [];
       },
     }),
+    editBooking: build.mutation<Booking, EditBookingArgs>({
+      query: ({ bookingId, body }) => ({ url: `/api/bookings/edit/${bookingId}`, method: 'PATCH', body }),
+      invalidatesTags: (result, _error, slot) => slotAndDayTags(slot, result),
+    }),
     /** Null when the slot has no shift yet: the server's 404 NO_SHIFT is an answer, not a failure (spec §8). */
     getSlotShift: build.query<MaybeOffline<Shift> | null, ShiftArgs>({
       async queryFn(args, { getState }, _extra, baseQuery) {
@@ -122,6 +147,45 @@ export const slotApi = api.injectEndpoints({
         keepOnDevice(lifecycle, `shift|${slotId(args)}`, (state): unknown =>
           cachedData(slotApi.endpoints.getSlotShift, args, state),
         ),
+    }),
+    saveShiftGuides: build.mutation<Shift, SaveShiftGuidesArgs>({
+      query: ({ slot, selectedItems }) => {
+        const body: SaveShiftGuidesBody = { selectedGuides: { selectedItems } };
+        return { url: `/api/shift/${encodeURIComponent(shiftStringOf(slot))}/guides`, method: 'POST', body };
+      },
+      // The answer is the saved shift: the header shows it at once, before the refetch the tag starts.
+      async onQueryStarted({ slot }, { dispatch, queryFulfilled }) {
+        const answer = await queryFulfilled.catch(() => undefined);
+        // A failure is the dialog's to show; the cache keeps the shift as it was.
+        if (answer) dispatch(slotApi.util.updateQueryData('getSlotShift', slot, () => answer.data));
+      },
+      invalidatesTags: (_result, error, { slot }) => (error ? [] : [shiftTag(slot), shiftReportTag]),
+    }),
+    /** The answer replaces the moved bookings at once, so the groups update without waiting for the refetch. */
+    assignGuide: build.mutation<Booking[], AssignGuideArgs>({
+      query: ({ bookingIds, guide }) => ({
+        url: '/api/bookings/assign-guide',
+        method: 'PUT',
+        body: { bookingIds, guide },
+      }),
+      async onQueryStarted({ bookingIds: _ids, guide: _guide, ...slot }, { dispatch, queryFulfilled }) {
+        const answer = await queryFulfilled.catch(() => undefined);
+        // A failure is the dialog's to show; nothing was changed in the cache.
+        if (!answer) return;
+        const updated = new Map(answer.data.map((booking) => [booking._id, booking]));
+        dispatch(
+          slotApi.util.updateQueryData('getSlotBookings', slot, (draft) => {
+            draft.bookings = draft.bookings.map((booking) => updated.get(booking._id) ?? booking);
+          }),
+        );
+      },
+      // Refetched after a refusal too: a lock or a vanished booking means the slot changed meanwhile. The shift too:
+      // its guides' counts follow the bookings assigned to them.
+      invalidatesTags: (_result, _error, { bookingIds: _ids, guide: _guide, ...slot }) => [
+        ...slotAndDayTags(slot),
+        shiftTag(slot),
+        shiftReportTag,
+      ],
     }),
     getNote: build.query<MaybeOffline<{ note: string }>, string>({
       queryFn: (uniqueId, { getState }, _extra, baseQuery) =>
@@ -137,6 +201,42 @@ export const slotApi = api.injectEndpoints({
           cachedData(slotApi.endpoints.getNote, uniqueId, state),
         ),
     }),
+    saveNote: build.mutation<{ note: string }, { uniqueId: string; note: string }>({
+      query: (body) => ({ url: '/api/save', method: 'PATCH', body }),
+      invalidatesTags: (_result, _error, { uniqueId }) => [{ type: 'Note', id: uniqueId }],
+    }),
+    getNearbyTours: build.query<NearbySlot[], { day: string; startTime: string; endTime: string }>({
+      query: ({ day, startTime, endTime }) =>
+        `/api/bookings/nearbytours/${day}/${encodeURIComponent(startTime)}/${encodeURIComponent(endTime)}`,
+      providesTags: (_result, _error, { day }) => [{ type: 'Bookings', id: day }],
+    }),
+    // Each history is read again when a live event adds to it; a stream 'reset' reads every History again.
+    getBookingHistory: build.query<HistoryEntry[], string>({
+      query: (bookingId) => `/api/bookings/${encodeURIComponent(bookingId)}/history`,
+      providesTags: (_result, _error, bookingId) => [historyTag(bookingId)],
+      async onCacheEntryAdded(bookingId, lifecycle) {
+        const [{ followLive }] = await liveCode();
+        await followLive(lifecycle, (event) => {
+          if (event.bookings.some((b) => b._id === bookingId) || event.gone.includes(bookingId)) {
+            lifecycle.dispatch(api.util.invalidateTags([historyTag(bookingId)]));
+          }
+        });
+      },
+    }),
+    getSlotActivity: build.query<HistoryEntry[], SlotArgs>({
+      query: (slot) => `${slotPath(slot)}/activity`,
+      providesTags: (_result, _error, slot) => [historyTag(slotId(slot))],
+      async onCacheEntryAdded(slot, lifecycle) {
+        const [{ followLive }, { bookingInSlot, isSameSlot }] = await liveCode();
+        const belongs = bookingInSlot(slot);
+        // An event names the slot it happened in; a booking moved here is recorded in the slot it left.
+        await followLive(lifecycle, (event) => {
+          if (isSameSlot(event.slot, slot) || event.bookings.some(belongs)) {
+            lifecycle.dispatch(api.util.invalidateTags([historyTag(slotId(slot))]));
+          }
+        });
+      },
+    }),
   }),
 });
 
@@ -145,4 +245,15 @@ function shownSlot(slot: SlotArgs, state: unknown): MaybeOffline<SlotBookings> |
   return cachedData(slotApi.endpoints.getSlotBookings, slot, state);
 }
 
-export const { useGetSlotBookingsQuery, useGetNoteQuery, useGetSlotShiftQuery } = slotApi;
+export const {
+  useGetSlotBookingsQuery,
+  useEditBookingMutation,
+  useGetSlotShiftQuery,
+  useSaveShiftGuidesMutation,
+  useAssignGuideMutation,
+  useGetNoteQuery,
+  useSaveNoteMutation,
+  useGetNearbyToursQuery,
+  useGetBookingHistoryQuery,
+  useGetSlotActivityQuery,
+} = slotApi;

@@ -1,4 +1,4 @@
-import { seatsLeft } from '../../domain/capacity';
+import { seatsLeft, seatsLeftText } from '../../domain/capacity';
 import { CUSTOMER_TYPES, totalCount, type CustomerCounts } from '../../domain/customerTypes';
 
 /** "Adults 2 of 3 · Children 0 of 1": checked in of booked, for the types that were booked. */
@@ -26,12 +26,6 @@ export function checkInState(checkedIn: CustomerCounts, booked: CustomerCounts):
   const came = totalCount(checkedIn);
   if (came === 0) return 'none';
   return came < totalCount(booked) ? 'partial' : 'full';
-}
-
-/** "2 seats left", "1 seat left", "No seats left". */
-export function seatsLeftText(left: number): string {
-  if (left === 0) return 'No seats left';
-  return `${left} ${left === 1 ? 'seat' : 'seats'} left`;
 }
 
 /** A departure's guests against its capacity: "28 / 30 pax · 2 seats left", or "33 / 30 pax · 3 over capacity". */

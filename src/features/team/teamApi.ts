@@ -15,18 +15,12 @@ export interface AddGuideResult {
 // The slot page's guide list provides the same LIST tag, so adding or deleting a member refreshes it too.
 const LIST = { type: 'Team' as const, id: 'LIST' };
 
-const membersApi = api.injectEndpoints({
+export const teamApi = api.injectEndpoints({
   endpoints: (build) => ({
     getTeamMembers: build.query<Member[], void>({
       query: () => '/api/user/users/company',
       providesTags: (members = []) => [LIST, ...members.map(({ _id }) => ({ type: 'Team' as const, id: _id }))],
     }),
-  }),
-});
-
-// A second injection so the delete can patch the list through membersApi's typed util.
-export const teamApi = membersApi.injectEndpoints({
-  endpoints: (build) => ({
     addGuide: build.mutation<AddGuideResult, AddGuideArgs>({
       query: (body) => ({ url: '/api/user/addguide', method: 'POST', body }),
       invalidatesTags: (result) => (result ? [LIST] : []),
@@ -41,7 +35,7 @@ export const teamApi = membersApi.injectEndpoints({
           return;
         }
         dispatch(
-          membersApi.util.updateQueryData('getTeamMembers', undefined, (members) =>
+          teamApi.util.updateQueryData('getTeamMembers', undefined, (members) =>
             members.filter((member) => member._id !== id),
           ),
         );

@@ -16,20 +16,23 @@ const snapshots = () => import(/* webpackChunkName: "offline" */ './snapshots');
 // A burst of changes (a live stream catching up, a sync) is kept once.
 const KEEP_AFTER_MS = 250;
 
+const noNetwork = (error: FetchBaseQueryError) => error.status === 'FETCH_ERROR';
+
 /**
- * Reads `url`, and answers the copy kept on the device (with `asOf`) when the network fails, so a guide at the
- * meeting point still sees the slot they opened before the signal went.
+ * Reads `url`, and answers the copy kept on the device (with `asOf`) when the network fails (or `copyWhen` says so
+ * of another failure), so a guide at the meeting point still sees the slot they opened before the signal went.
  */
 export async function fetchWithSnapshot<T extends object>(
   url: string,
   what: string,
   getState: () => unknown,
   baseQuery: BaseQuery,
+  copyWhen: (error: FetchBaseQueryError) => boolean = noNetwork,
 ): Promise<QueryResult<T>> {
   const userId = userIdIn(getState());
   const result = await baseQuery(url);
   if (!result.error) return { data: result.data as T };
-  if (!userId || result.error.status !== 'FETCH_ERROR') return { error: result.error };
+  if (!userId || !copyWhen(result.error)) return { error: result.error };
   const kept = await snapshots()
     .then((m) => m.loadSnapshot(userId, what))
     .catch(() => undefined);

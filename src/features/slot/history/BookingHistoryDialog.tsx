@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import type { Booking } from '../../../domain/booking';
-import { useGetBookingHistoryQuery } from './historyApi';
+import { useGetBookingHistoryQuery } from '../slotApi';
 import { HistoryList } from './HistoryList';
 
 /** Who changed a booking, on what device and when: its check-ins, edits, guide and cancellation. */

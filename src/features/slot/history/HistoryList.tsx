@@ -1,10 +1,10 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSignedInUser } from '../../../app/hooks';
 import { ListSkeleton, RetryAlert } from '../../../components/LoadStates';
 import type { HistoryEntry } from '../../../domain/events';
 import { historyLine } from '../../../domain/history';
 import { errorMessage } from '../../../services/errors';
+import { useCompany } from '../../../services/companyApi';
 
 interface HistoryListProps {
   /** Names the list for screen readers, e.g. "History of Ana". */
@@ -16,7 +16,7 @@ interface HistoryListProps {
 
 /** A history newest first, one line per change, with its loading, failed and empty states. */
 export function HistoryList({ label, entries, error, onRetry }: HistoryListProps) {
-  const { company } = useSignedInUser();
+  const company = useCompany();
   if (error && !entries) {
     return <RetryAlert onRetry={onRetry}>{errorMessage(error, 'The history could not be loaded')}</RetryAlert>;
   }

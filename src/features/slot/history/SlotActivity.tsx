@@ -1,5 +1,4 @@
-import type { SlotArgs } from '../slotApi';
-import { useGetSlotActivityQuery } from './historyApi';
+import { useGetSlotActivityQuery, type SlotArgs } from '../slotApi';
 import { HistoryList } from './HistoryList';
 
 /** The slot's latest changes, each naming its booking; read when the section is first opened. */

@@ -1,10 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useAppDispatch, useSignedInUser } from '../../../app/hooks';
+import { useAppDispatch } from '../../../app/hooks';
 import type { OutboxEntry } from '../../../domain/outbox';
 import { clockInZone } from '../../../domain/zonedDates';
 import { applyMine, settleEntry } from './conflictActions';
+import { useCompany } from '../../../services/companyApi';
 
 /**
  * A check-in the server did not take as sent: another device checked in meanwhile ("Ana checked in 3 adults at 10:02
@@ -12,7 +13,7 @@ import { applyMine, settleEntry } from './conflictActions';
  */
 export default function OutboxNotice({ entry }: { entry: OutboxEntry }) {
   const dispatch = useAppDispatch();
-  const { company } = useSignedInUser();
+  const company = useCompany();
   if (entry.state === 'refused') {
     return (
       <Alert severity="error" onClose={() => dispatch(settleEntry(entry))}>

@@ -13,9 +13,9 @@ import TextField from '@mui/material/TextField';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, type FormEvent, type ReactNode } from 'react';
-import { useSignedInUser } from '../../app/hooks';
 import { PHONE_INVALID } from '../../domain/booking';
 import { phoneExample } from '../../domain/phoneExample';
+import { useCompany } from '../../services/companyApi';
 import { countHint, parseCount, steppedCount } from './bookingForm';
 
 interface BookingDialogFrameProps {
@@ -163,7 +163,7 @@ interface PhoneFieldProps {
  * the company's country, where its zone tells it.
  */
 export function PhoneField({ value, error, disabled, onChange }: PhoneFieldProps) {
-  const example = phoneExample(useSignedInUser().company.timezone);
+  const example = phoneExample(useCompany().timezone);
   const hint = example ? `Optional, e.g. ${example}` : 'Optional, starting with + and the country code';
   return (
     <TextField

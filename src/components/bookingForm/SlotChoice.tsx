@@ -2,7 +2,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { TIME_PATTERN } from '../../domain/dates';
 import type { ScheduledSlot } from '../../domain/schemas/booking';
-import { SelectField } from '../../components/SelectField';
+import { SelectField } from '../SelectField';
 
 export const ANOTHER_TIME = 'Another time…';
 

@@ -1,13 +1,13 @@
-import type { Booking } from '../../domain/booking';
-import { noteUniqueId } from '../../domain/slotRules';
-import type { SlotArgs } from './slotApi';
+import type { Booking } from '../domain/booking';
+import type { SlotKey } from '../domain/capacity';
+import { noteUniqueId } from '../domain/slotRules';
 
 /** A slot's cache key: the tag of its bookings and the key of the copy kept on the device. */
-export const slotId = ({ day, time, tour }: SlotArgs) => `${day}|${time}|${tour}`;
+export const slotId = ({ day, time, tour }: SlotKey) => `${day}|${time}|${tour}`;
 
 /** A shift is keyed like the slot's note: day-time-tour. */
-export const shiftStringOf = ({ day, time, tour }: SlotArgs) => noteUniqueId(day, time, tour);
-export const shiftTag = (slot: SlotArgs) => ({ type: 'Shift' as const, id: shiftStringOf(slot) });
+export const shiftStringOf = ({ day, time, tour }: SlotKey) => noteUniqueId(day, time, tour);
+export const shiftTag = (slot: SlotKey) => ({ type: 'Shift' as const, id: shiftStringOf(slot) });
 // The guide shift report is built from shifts and from the guides recorded on bookings.
 export const shiftReportTag = { type: 'Shift' as const, id: 'LIST' };
 
@@ -22,7 +22,7 @@ export const dayTags = (day: string) => [
 ];
 
 /** Every change to a slot also changes its day and the slot and day the booking moves to. */
-export const slotAndDayTags = (slot: SlotArgs, booking?: Booking) => [
+export const slotAndDayTags = (slot: SlotKey, booking?: Booking) => [
   { type: 'Slot' as const, id: slotId(slot) },
   ...dayTags(slot.day),
   ...(booking

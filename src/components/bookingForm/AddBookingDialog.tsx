@@ -8,19 +8,19 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useSignedInUser } from '../../app/hooks';
 import { ADD_ADULTS_MAX, ADD_ADULTS_MIN, ADD_OTHER_MAX, type Booking } from '../../domain/booking';
-import { overCapacityMessage, seatsLeft, slotKeyOf } from '../../domain/capacity';
+import { overCapacityMessage, seatsLeft, seatsLeftText, slotKeyOf } from '../../domain/capacity';
 import { displayDay } from '../../domain/displayDay';
 import type { ScheduledSlot } from '../../domain/schemas/booking';
 import type { SlotSummary } from '../../domain/slotGroups';
 import { walkInCheckedIn } from '../../domain/departureTimes';
+import { useAddBookingMutation } from '../../services/addBookingApi';
+import { useCompany } from '../../services/companyApi';
 import { errorMessage, overCapacityOf } from '../../services/errors';
 import { activeLabels } from '../../domain/company';
 import { addBody, addErrors, addFormFor, partySize, type AddForm } from './addBookingForm';
 import { BookingDialogFrame, BookingForm, CountField, FormActions, PhoneField, ServerError } from './BookingFormFields';
-import { SelectField } from '../../components/SelectField';
+import { SelectField } from '../SelectField';
 import { chosenSlot, departureLabel, SlotChoice, type ChosenSlot } from './SlotChoice';
-import { useAddBookingMutation } from './bookingFormsApi';
-import { seatsLeftText } from './slotCounts';
 
 /** A slot's guests and capacity, as the page that opens the dialog knows them. */
 export type SlotLoad = Pick<SlotSummary, 'time' | 'tour' | 'pax' | 'capacity'>;
@@ -76,7 +76,8 @@ interface AddBookingFormProps {
 
 function AddBookingForm({ day, fixed, departures, loads, onClose, onCreated }: AddBookingFormProps) {
   const user = useSignedInUser();
-  const sourceOptions = activeLabels(user.company.sources);
+  const company = useCompany();
+  const sourceOptions = activeLabels(company.sources);
   const [choice, setChoice] = useState<ChosenSlot>(() => ({
     departure: departures[0] ? departureLabel(departures[0]) : '',
     tour: '',
@@ -102,8 +103,7 @@ function AddBookingForm({ day, fixed, departures, loads, onClose, onCreated }: A
   const left = refused?.seatsLeft ?? (load?.capacity ? seatsLeft(load.capacity, load.pax) : null);
   const overCapacity = left !== null && partySize(form) > left;
   // Spec §5 defaults to Walkin; a walk-in is checked in when its departure is (about to be) under way.
-  const checkedIn =
-    form.checkedIn ?? (chosen !== null && walkInCheckedIn(form.source, chosen, user.company, new Date()));
+  const checkedIn = form.checkedIn ?? (chosen !== null && walkInCheckedIn(form.source, chosen, company, new Date()));
 
   const errors = addErrors(form);
   const canCreate =
@@ -131,7 +131,7 @@ function AddBookingForm({ day, fixed, departures, loads, onClose, onCreated }: A
               <Typography color="text.secondary">{displayDay(day)}</Typography>
               <SlotChoice
                 departures={departures}
-                otherTours={user.role === 'Manager' ? activeLabels(user.company.tours) : null}
+                otherTours={user.role === 'Manager' ? activeLabels(company.tours) : null}
                 value={choice}
                 onChange={setChoice}
               />

@@ -1,6 +1,6 @@
 // Form state of the edit and add booking dialogs, kept pure so the rules are read (and tested) apart from MUI.
 import { format, isValid, parse } from 'date-fns';
-import type { AuthUser } from '../../domain/auth';
+import type { Role } from '../../domain/auth';
 import {
   EDIT_COUNT_MAX,
   NAME_MAX,
@@ -10,6 +10,7 @@ import {
   type EditBookingBody,
 } from '../../domain/booking';
 import { describeDifferences, type BookingSnapshot } from '../../domain/bookingChanges';
+import type { Company } from '../../domain/company';
 import {
   CUSTOMER_TYPES,
   countsFromList,
@@ -85,8 +86,8 @@ export function timeError(time: string): string | null {
 }
 
 /** Spec §6: phones only for the roles the company shows them to; a booking without the key was sent without. */
-export function phoneShown(booking: Booking, user: Pick<AuthUser, 'role' | 'company'>): boolean {
-  const shownToRole = user.role === 'Manager' ? user.company.showPhoneToManagers : user.company.showPhoneToGuides;
+export function phoneShown(booking: Booking, role: Role, company: Company): boolean {
+  const shownToRole = role === 'Manager' ? company.showPhoneToManagers : company.showPhoneToGuides;
   return shownToRole && 'phone' in booking;
 }
 
