@@ -49,7 +49,7 @@ const BillingPage = lazy(() =>
 
 /**
  * Spec §2. Declared as elements (`<Routes>`), not with the data router: its loaders and actions go unused here and
- * would add ~17 KiB gzipped to every page's first load. Tests mount the same tree in a memory router.
+ * would add to every page's first load (bench/RESULTS.md). Tests mount the same tree in a memory router.
  */
 export function AppRoutes() {
   return (

@@ -17,7 +17,7 @@ type OutlinedFieldProps = Pick<
 
 /**
  * A labelled outlined text box, as MUI's TextField draws it. TextField also imports its select mode (Select, Menu,
- * Popover, Modal): ~12 KiB gzipped that the sign-in page, a guide's first download, does not need.
+ * Popover, Modal), which the sign-in page, a guide's first download, does not need.
  */
 export function OutlinedField({ label, helperText, error, ...input }: OutlinedFieldProps) {
   const id = useId();

@@ -11,7 +11,7 @@ export function parseDay(day: string): Date | null {
   return date.getFullYear() === y && date.getMonth() === m - 1 && date.getDate() === d ? date : null;
 }
 
-// Intl, not date-fns' `format`: that brings date-fns' whole en-US locale (~3.5 KiB gzipped) into the guide's day and
+// Intl, not date-fns' `format`: that brings date-fns' whole en-US locale into the guide's day and
 // slot pages. The parts are put in order here because browsers' ICU versions differ on the comma after the weekday.
 const DAY_LABEL = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 

@@ -1,4 +1,4 @@
-// The event log's kinds and what each answer carries (issue 22); constants and types only, no zod.
+// The event log's kinds and what each answer carries; constants and types only, no zod.
 import type { Booking } from './booking';
 import type { BookingChange } from './bookingChanges';
 

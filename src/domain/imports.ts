@@ -1,4 +1,4 @@
-// CSV import of channel bookings (issue 24): the fields a file's columns map to, the formats, the outcomes.
+// CSV import of channel bookings: the fields a file's columns map to, the formats, the outcomes.
 
 export const IMPORT_FIELDS = [
   'reference',

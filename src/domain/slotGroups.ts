@@ -16,7 +16,7 @@ type Departure = { time: string; tour: string; capacity: number | null };
 
 /**
  * Spec §2: a day's bookings grouped by tour and time, pax summed, sorted by time then tour name; with the timetable's
- * departures of the day (issue 21), each a slot even before anyone has booked it.
+ * departures of the day, each a slot even before anyone has booked it.
  */
 export function groupSlots(bookings: readonly SlotBooking[], departures: readonly Departure[] = []): SlotSummary[] {
   const slots = new Map<string, SlotSummary>();

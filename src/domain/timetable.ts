@@ -1,4 +1,4 @@
-// When tours run (issue 21): weekly departures with one-day exceptions, expanded to a day's departures.
+// When tours run: weekly departures with one-day exceptions, expanded to a day's departures.
 
 /** A weekly departure of a tour: ISO weekdays (1 Monday … 7 Sunday), a wall-clock time, dates it holds between. */
 export interface WeeklyDeparture {

@@ -1,4 +1,4 @@
-/** The company's timetable (issue 21): edited on the Settings page, read by the day page's setup checklist. */
+/** The company's timetable: edited on the Settings page, read by the day page's setup checklist. */
 import type { Timetable } from '../domain/timetable';
 import { api } from './api';
 import { errorCode } from './errors';

@@ -60,7 +60,7 @@ export interface ImportsRoutesOptions {
   stallTimeoutMs: number;
 }
 
-/** Bulk CSV import of channel bookings (issue 24), for Managers: inspect a file, preview it, apply it. */
+/** Bulk CSV import of channel bookings, for Managers: inspect a file, preview it, apply it. */
 export const importsRoutes: FastifyPluginAsyncZod<ImportsRoutesOptions> = async (app, opts) => {
   const { imports } = opts;
   app.addContentTypeParser(FILE_TYPES, (_request, payload, done) => done(null, payload));

@@ -79,7 +79,7 @@ export interface OpenedImport {
   run(mode: 'preview' | 'apply', progress: (line: ImportProgress) => void): Promise<ImportSummary>;
 }
 
-/** CSV import of channel bookings (issue 24): previewed, then applied in batches, each its own transaction. */
+/** CSV import of channel bookings: previewed, then applied in batches, each its own transaction. */
 export class ImportsService {
   constructor(
     private readonly tenancy: Tenancy,

@@ -39,7 +39,7 @@ export interface AddBookingDialogProps {
   loads?: readonly SlotLoad[];
 }
 
-/** Spec §5 add booking: a walk-in or phone booking for a slot, from its page or chosen on the day page (issue 21). */
+/** Spec §5 add booking: a walk-in or phone booking for a slot, from its page or chosen on the day page. */
 export default function AddBookingDialog({
   open,
   onClose,

@@ -35,7 +35,7 @@ interface SlotChoiceProps {
   onChange: (choice: ChosenSlot) => void;
 }
 
-/** Issue 21: Add Booking from the day page picks its slot among the day's departures. */
+/** Add Booking from the day page picks its slot among the day's departures. */
 export function SlotChoice({ departures, otherTours, value, onChange }: SlotChoiceProps) {
   const options = [...departures.map(departureLabel), ...(otherTours ? [ANOTHER_TIME] : [])];
   return (

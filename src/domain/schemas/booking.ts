@@ -53,7 +53,7 @@ export const bookingSchema = z.object({
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
-/** A departure the timetable schedules (issue 21): shown on the day page even before anyone has booked it. */
+/** A departure the timetable schedules: shown on the day page even before anyone has booked it. */
 export const scheduledSlotSchema = z.object({
   time: z.string(),
   tour: z.string(),

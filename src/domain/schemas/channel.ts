@@ -14,7 +14,7 @@ export const channelBookingParamsSchema = z.object({
     .refine((reference) => !isManualReference(reference), MANUAL_REFERENCE_REASON),
 });
 
-/** A booking as a channel sends it (issue 24): the whole booking, so sending it again changes nothing. */
+/** A booking as a channel sends it: the whole booking, so sending it again changes nothing. */
 export const channelBookingBodySchema = z
   .strictObject({
     name: z.string().trim().min(1, 'Name is required').max(NAME_MAX),

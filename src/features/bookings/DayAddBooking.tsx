@@ -18,7 +18,7 @@ interface DayAddBookingProps {
   slots: readonly SlotSummary[];
 }
 
-/** Issue 21: Add Booking from the day page, its slot chosen among the day's departures; then the slot opens. */
+/** Add Booking from the day page, its slot chosen among the day's departures; then the slot opens. */
 export function DayAddBooking({ day, departures, slots }: DayAddBookingProps) {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();

@@ -15,7 +15,7 @@ import { useGetTimetableQuery } from '../../services/timetableApi';
 import { setupDone } from './setupState';
 import { ZoneGuess } from './ZoneGuess';
 
-/** Issue 21: a new company's first steps, on the Manager's day page until they are done. */
+/** A new company's first steps, on the Manager's day page until they are done. */
 export default function SetupChecklist({ company }: { company: Company }) {
   const { data: timetable } = useGetTimetableQuery(company._id);
   const { data: team } = useGetCompanyGuidesQuery();

@@ -8,7 +8,7 @@ import { ImportWizard } from './ImportWizard';
 import { RecentImports } from './RecentImports';
 import { RefusedChanges } from './RefusedChanges';
 
-/** Issue 24: a channel's CSV export brought in as bookings, for Managers (the server refuses a Guide too). */
+/** A channel's CSV export brought in as bookings, for Managers (the server refuses a Guide too). */
 export function ImportPage() {
   const user = useSignedInUser();
   const company = useCompany();

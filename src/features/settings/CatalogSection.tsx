@@ -51,7 +51,7 @@ function entriesOf(company: Company, plural: CatalogPlural): Entry[] {
   }));
 }
 
-/** The company's tours or sources, kept by a Manager (issue 21); each change answers the company, kept at once. */
+/** The company's tours or sources, kept by a Manager; each change answers the company, kept at once. */
 export function CatalogSection({ company, plural }: { company: Company; plural: CatalogPlural }) {
   const text = TEXT[plural];
   const headingId = useId();

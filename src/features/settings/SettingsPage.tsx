@@ -8,7 +8,7 @@ import { CatalogSection } from './CatalogSection';
 import { SettingsForm } from './SettingsForm';
 import { TimetableSection } from './TimetableSection';
 
-/** Issue 21: the company's own settings, for Managers (the server refuses a Guide too). */
+/** The company's own settings, for Managers (the server refuses a Guide too). */
 export function SettingsPage() {
   const user = useSignedInUser();
   const company = useCompany();

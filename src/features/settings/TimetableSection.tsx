@@ -18,7 +18,7 @@ import { SubsectionHeading } from './SubsectionHeading';
 import { useGetTimetableQuery, useSaveTimetableMutation } from '../../services/timetableApi';
 import { departureProblem, exceptionProblem, newDeparture, newException, sameTimetable } from './timetableDraft';
 
-/** Issue 21: when each tour runs. Loaded, edited as a whole and saved as a whole. */
+/** When each tour runs. Loaded, edited as a whole and saved as a whole. */
 export function TimetableSection({ company }: { company: Company }) {
   const headingId = useId();
   const { data, error, refetch } = useGetTimetableQuery(company._id);

@@ -3,8 +3,8 @@ import type { WorkboxPlugin } from 'workbox-core/types';
 /**
  * Scripts are stored under another content type and get theirs back when served. Chromium gives every script a worker
  * stores while it installs a full code cache (all functions compiled: 1 MB for the 470 KB vendor chunk), and a page
- * reads that cache on its main thread before the script runs: one 90 ms task on the test VM, over 300 ms in
- * Lighthouse's phone, the slot page's longest. Served this way, scripts compile as on a first visit: streamed off the
+ * reads that cache on its main thread before the script runs: on a phone, the slot page's longest task
+ * (bench/RESULTS.md). Served this way, scripts compile as on a first visit: streamed off the
  * main thread, and only the functions that run.
  */
 const STORED_TYPE = 'x-stored-content-type';
