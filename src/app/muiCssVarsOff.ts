@@ -1,8 +1,8 @@
 /**
  * Stands in, in the production build only (webpack.config.ts), for MUI's CSS-variables theme: `createTheme` and
  * `ThemeProvider` import it beside the plain theme and choose at run time. Tourdesk's theme (theme.ts) sets neither
- * `cssVariables` nor `colorSchemes`, so that half never runs; leaving it out takes ~7.6 KiB gzipped off every page's
- * first load. Should a theme ever ask for it, this says so instead of failing somewhere inside MUI.
+ * `cssVariables` nor `colorSchemes`, so that half never runs; leaving it out keeps a guide's first visit within its
+ * budget (bench/RESULTS.md). Should a theme ever ask for it, this says so instead of failing somewhere inside MUI.
  */
 function cssVariablesThemeLeftOut(): never {
   throw new Error(
