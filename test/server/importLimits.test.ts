@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
+import type { ImportMapping } from '../../src/domain/schemas/imports';
 import { bookings } from '../../server/db/schema';
 import { createCompany, type CompanyFixture } from './fixtures';
 import { bearer, createTestApp, DB_KINDS, type TestApp } from './helpers';
@@ -67,23 +68,37 @@ describe.each(DB_KINDS)('what one company’s imports may cost [%s]', (kind) => 
   it('ends an upload that stalls, and gives its place back', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
-    /** An upload that sends its header and first row, then nothing. */
-    const stalled = () => {
+    /**
+     * An upload that sends its header and first row, then nothing. Its header is its own, so the mapping the server
+     * keeps once it has opened the file (after taking its place) tells this upload holds a place.
+     */
+    const stalled = (i: number) => {
       const query = new URLSearchParams(channelQuery()).toString();
       const req = request(`http://127.0.0.1:${port}/api/imports/preview?${query}`, {
         method: 'POST',
         headers: { ...bearer(a.manager.token), 'content-type': 'text/csv' },
       });
-      const upload = { closed: false, req };
+      const upload = { closed: false, req, firstColumn: `Stalled ${i}` };
       req.on('error', () => undefined);
       req.on('close', () => (upload.closed = true));
-      req.write(`${CHANNEL_HEADER}\r\n${bookingRows(0, 1)[0]}\r\n`);
+      req.write(`${CHANNEL_HEADER.replace('Booking Ref', upload.firstColumn)}\r\n${bookingRows(0, 1)[0]}\r\n`);
       return upload;
     };
-    const uploads = [stalled(), stalled()];
+    const uploads = [stalled(0), stalled(1)];
     try {
+      // Nothing else runs until both hold their places: a preview sent meanwhile would take one of them.
+      const opened = async () => {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/api/imports/mappings',
+          headers: bearer(a.manager.token),
+        });
+        const kept = (res.json() as ImportMapping[]).map((mapping) => mapping.header?.[0]);
+        return uploads.every((upload) => kept.includes(upload.firstColumn));
+      };
+      await eventually(opened, 'both uploads under way');
       const preview = () => sendImport(t.app, a.manager.token, 'preview', csvOf(...bookingRows(0, 1)));
-      await eventually(async () => (await preview()).res.statusCode === 429, 'both uploads under way');
+      expect((await preview()).res.statusCode).toBe(429);
       await eventually(() => uploads.every((upload) => upload.closed), 'the stalled uploads ended by the server');
       expect((await preview()).summary.rows).toBe(1);
     } finally {
