@@ -35,6 +35,21 @@ describeEachDb('row-level security: every tenant table has a policy', (ctx) => {
     );
     expect(unguarded).toEqual([]);
   });
+
+  test('the sign-in functions are the ones the server calls, with no superseded version left callable', async () => {
+    const functions = await queryRows<{ name: string; args: string }>(
+      ctx().db,
+      sql`select p.proname as name, pg_get_function_identity_arguments(p.oid) as args
+            from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+           where n.nspname = 'public' and p.proname like 'auth\_%'
+           order by p.proname, args`,
+    );
+    expect(functions.map(({ name, args }) => `${name}(${args.replace(/\w+ /g, '')})`)).toEqual([
+      'auth_begin_request(uuid, uuid, uuid)',
+      'auth_find_member_by_email(text)',
+      'auth_find_refresh_token(text)',
+    ]);
+  });
 });
 
 // The role checks need a real PostgreSQL server: PGlite runs as its superuser, to whom policies do not apply.
