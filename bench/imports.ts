@@ -7,7 +7,10 @@
  *    counts are not the file's. Targets: 50,000 rows previewed ≤ 10 s, applied ≤ 30 s on PGlite, memory ≤ 100 MB.
  * 2. channel: bench:api's mixed load alone (A), then with --rate upserts/s from one API key (B), --seconds each.
  *    Target: 200 upserts/s with the mixed load's p99 ≤ 50 ms.
- * Options: --db (embedded,postgres), --parts (import,channel), --rows (50000), --rate (200), --mixed-rate (0: the
+ * 3. attack (only when asked, --parts=attack): --attack-files previews at once of --attack-mb MB each, every row
+ *    naming a tour no tour has (importAttack.ts): answers, waits for progress, the server's memory.
+ * Options: --db (embedded,postgres), --parts (import,channel,attack), --rows (50000), --attack-mb (60),
+ * --attack-files (4), --rate (200), --mixed-rate (0: the
  * mixed load as fast as answered; N: N requests/s, a day's pace), --seconds (30),
  * --warmup (5), --rounds (1), --workers (2: server processes on PostgreSQL in the channel part), --connections (20),
  * --companies (20), --app (bundle|tsx; bundle builds dist/server/main.mjs first), --cpu-prof (the import's
@@ -20,6 +23,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT, type AppBuild } from './lib/appProcess';
 import { dropPostgres } from './lib/benchDb';
+import { attackTable, benchAttack, type AttackRun } from './lib/importAttack';
 import { benchChannel, type ChannelRun } from './lib/channelPhase';
 import { benchImport, type ImportStep } from './lib/importPhase';
 import { channelTable, importTable, printProfiles } from './lib/importsReport';
@@ -34,6 +38,8 @@ const DEFAULTS: Record<string, string> = {
     'mixed-rate': '0',
     seconds: '30',
     warmup: '5',
+    'attack-mb': '60',
+    'attack-files': '4',
   },
   ...{ rounds: '1', workers: '2', connections: '20', companies: '20', app: 'bundle' },
 };
@@ -82,9 +88,17 @@ async function main(): Promise<void> {
     };
     channels.push({ target, run: await benchChannel(target, settings), load: load() });
   }
+  const attacks: Array<{ target: Target; run: AttackRun }> = [];
+  for (const target of targets) {
+    if (!parts.includes('attack')) continue;
+    const [mb, files] = [number('attack-mb'), number('attack-files')];
+    console.log(`\n== attack, ${target}: ${files} × ${mb} MB previews == ${new Date().toISOString()}, ${load()}`);
+    attacks.push({ target, run: await benchAttack(target, { mb, files, dbName: DB_NAME, build }) });
+  }
   const report = [
     imports.length ? importTable(imports, number('rows')) : '',
     channels.length ? channelTable(channels, number('rate')) : '',
+    attacks.length ? attackTable(attacks) : '',
   ];
   const loads = [
     ...imports.map((r) => `import on ${r.target}: ${r.load}`),

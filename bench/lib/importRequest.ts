@@ -31,11 +31,26 @@ export async function postImport(
     req.once('response', ok);
     req.once('error', fail);
   });
-  for (let at = 0; at < file.length; at += CHUNK) {
-    if (!req.write(file.subarray(at, at + CHUNK))) await once(req, 'drain');
+  // The answer's lines are read as they come, while the file is still being sent (an import answers as it reads).
+  const read = answered.then((res) => readLines(res, started));
+  read.catch(() => undefined); // awaited below, once the file is sent
+  // A refusal (429) comes before the file is read: the upload stops there.
+  let refused = false;
+  const stopped = new Promise<void>((ok) => {
+    req.once('response', (res: IncomingMessage) => (res.statusCode === 200 ? undefined : ok()));
+    req.once('close', () => ok());
+    req.once('error', () => ok());
+  }).then(() => (refused = true));
+  for (let at = 0; at < file.length && !refused; at += CHUNK) {
+    if (!req.write(file.subarray(at, at + CHUNK))) await Promise.race([once(req, 'drain'), stopped]);
   }
   req.end();
-  const res = await answered;
+  const answer = await read;
+  answer.wallMs = performance.now() - started;
+  return answer;
+}
+
+async function readLines(res: IncomingMessage, started: number): Promise<ImportAnswer> {
   const answer: ImportAnswer = { status: res.statusCode ?? 0, wallMs: 0, progressLines: 0, batchMs: [] };
   let last = started;
   let rest = '';
@@ -58,6 +73,5 @@ export async function postImport(
     }
   }
   if (rest && !answer.error) answer.error = rest.slice(0, 300);
-  answer.wallMs = performance.now() - started;
   return answer;
 }

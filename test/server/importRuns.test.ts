@@ -119,6 +119,19 @@ describeEachDb(
         .where(and(eq(bookings.companyId, c.companyId), eq(bookings.cancelled, false)));
       expect(Number(booked?.n)).toBe(0);
     });
+
+    it('lists one still running before its first batch, and forgets it once its server stopped with nothing done', async () => {
+      const t = ctx();
+      const file = streamImport(t.app, c.manager.token, 'apply');
+      file.send(...bookingRows(0, 1));
+      await eventually(async () => (await importRows(t, c)).length === 1, 'the import recorded');
+      expect(await recent(t, c)).toEqual([expect.objectContaining({ status: 'running', created: 0 })]);
+      ahead = 61_000;
+      expect(await recent(t, c)).toEqual([]);
+      ahead = 0;
+      file.end();
+      expect((await file.answer).summary.counts.create).toBe(1);
+    });
   },
   { now: () => new Date(Date.now() + ahead) },
 );

@@ -91,9 +91,12 @@ export class ImportsService {
   }
 
   recent(caller: Caller): Promise<PastImport[]> {
-    return this.tenancy.runAs(caller, async (tx, auth) =>
-      pastImports(tx, auth.companyId, await listRecentImports(tx, auth.companyId, RECENT_IMPORTS), this.now()),
-    );
+    return this.tenancy.runAs(caller, async (tx, auth) => {
+      const rows = await listRecentImports(tx, auth.companyId, RECENT_IMPORTS);
+      const listed = await pastImports(tx, auth.companyId, rows, this.now());
+      // One whose server stopped before its first batch wrote anything did nothing to list.
+      return listed.filter((past) => past.status !== 'interrupted' || past.created + past.updated + past.cancelled > 0);
+    });
   }
 
   /** The channel writes and import rows the bookings' check-ins kept out, the latest first. */
