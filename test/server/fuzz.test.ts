@@ -32,6 +32,9 @@ const UNSTORABLE = 'Ana\u0000García';
 
 /** Generated requests per route: the file stays well under a minute per database. FUZZ_RUNS=500 hunts longer. */
 const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 12);
+// Each test sends its requests one at a time through the whole stack, hundreds of them (a thousand for the first):
+// a busy two-core machine needs minutes for that, not the 20 s a test usually gets. A hang still fails.
+jest.setTimeout(Math.max(180_000, NUM_RUNS * 15_000));
 
 /** Raw bodies, their content type and the answer due: none may reach a handler. */
 const BAD_BODIES: Array<[string, string, number]> = [

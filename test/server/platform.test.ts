@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import { formatInTimeZone } from 'date-fns-tz';
 import { ConfigError, loadConfig } from '../../server/config';
@@ -16,7 +13,7 @@ import {
   seedDemo,
 } from '../../server/seed';
 import { canModifySlot, canSeeSlot } from '../../src/domain/slotRules';
-import { removeDir } from './dbTemplate';
+import { copyPgliteTemplate, removeDir } from './dbTemplate';
 import { DB_KINDS, createTestApp, login, signup, uniqueEmail } from './helpers';
 
 const demoRules = { timezone: DEMO_TIMEZONE, unlockBookings: false, hideBookings: true, beforeTime: 60, afterTime: 60 };
@@ -174,7 +171,8 @@ describe.each(DB_KINDS)('platform [%s]', (kind) => {
 
 describe('embedded database', () => {
   it('refuses a second process on the same data dir with a clear message', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tourdesk-lock-'));
+    // An initialised data dir: creating one is PGlite's initdb, seconds of CPU that are not what this tests.
+    const dir = copyPgliteTemplate();
     const first = await openEmbedded(dir);
     try {
       const second = openEmbedded(dir);

@@ -13,10 +13,14 @@ export async function busySessions(database: Database): Promise<number> {
 }
 
 /** Polls `check` until it holds (work under way, such as an aborted download, takes a moment to end). */
-export async function eventually(check: () => Promise<boolean> | boolean, what = 'condition'): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if (await check()) return;
+export async function eventually(
+  check: () => Promise<boolean> | boolean,
+  what = 'condition',
+  withinMs = 5_000,
+): Promise<void> {
+  const until = Date.now() + withinMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`${what} not met within ${withinMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`${what} not met within 5 s`);
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Booking } from '../../src/domain/booking';
 import { apiUrl, signedIn } from './fixtures';
-import { renderRoute } from './renderWithProviders';
+import { loadBeforeTests, renderRoute } from './renderWithProviders';
 import { server } from './server';
 import { makeBooking, makeShift, serveSlot, SLOT_PATH } from './slotFixtures';
 
@@ -50,6 +50,11 @@ async function chooseTarget(user: ReturnType<typeof renderRoute>['user'], dialog
   await user.click(within(dialog).getByRole('combobox', { name: 'Assign to' }));
   await user.click(await screen.findByRole('option', { name: target }));
 }
+
+loadBeforeTests(
+  () => import('../../src/features/slot/SlotPage'),
+  () => import('../../src/features/slot/guides/AssignBookingsDialog'),
+);
 
 describe('assign bookings to guides', () => {
   it("groups the live bookings under the shift's guides, with an Unassigned group", async () => {

@@ -25,6 +25,14 @@ export function makeTestStore({ company, ...preloaded }: TestState = {}): AppSto
 /** The company the pages show now (the app's cache). */
 export const shownCompany = (store: AppStore) => companyApi.endpoints.getCompany.select()(store.getState()).data;
 
+/**
+ * Loads code a file's tests open lazily (a route's page, a dialog) before its first test: on a busy machine those
+ * modules take seconds to load, which would otherwise be spent inside that test's wait for the page.
+ */
+export function loadBeforeTests(...loads: Array<() => Promise<unknown>>) {
+  beforeAll(() => Promise.all(loads.map((load) => load())));
+}
+
 /** Renders any element with a fresh store and the theme. */
 export function renderWithProviders(
   ui: ReactElement,

@@ -3,9 +3,10 @@ import { configure } from '@testing-library/react';
 import { stopOutbox } from '../../src/features/slot/outbox/outboxSync';
 import { server } from './server';
 
-// A lazy page's first import in a test file (the DataGrid and the date pickers) can take seconds on a busy CI
-// machine: findBy/waitFor wait up to 5 s rather than 1 s. A passing assertion still returns as soon as it holds.
-configure({ asyncUtilTimeout: 5_000 });
+// findBy/waitFor wait up to 5 s rather than 1 s, 15 s on CI. One step of a DataGrid or date-picker page takes
+// seconds on a busy 2-core machine: jsdom computes styles for the role queries against every rule MUI has put in the
+// document. A passing assertion still returns as soon as it holds; a failing one only reports later.
+configure({ asyncUtilTimeout: process.env.CI ? 15_000 : 5_000 });
 
 // 'error' alone only logs and makes fetch fail, which RTK Query turns into an error state a test might not
 // notice; recording the request makes any unexpected call fail the test that made it.

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import type { AuthUser } from '../../src/domain/auth';
 import type { GuideShiftRow } from '../../src/domain/team';
 import { apiUrl, company, makeUser, signedIn } from './fixtures';
-import { renderRoute } from './renderWithProviders';
+import { loadBeforeTests, renderRoute } from './renderWithProviders';
 import { server } from './server';
 import { pinClockAt } from './clock';
 import { recordDownloads, type Download } from './downloads';
@@ -89,6 +89,8 @@ const csvLines = async (downloads: Download[]) => {
 
 // 12:00 in Madrid on Sunday 7 June 2026.
 pinClockAt('2026-06-07T10:00:00Z');
+
+loadBeforeTests(() => import('../../src/features/shifts/ShiftsPage'));
 
 describe('shifts page', () => {
   it('starts a Manager on no guide, asks nothing until one is picked, then shows their last 7 days', async () => {

@@ -1,13 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { apiUrl, company, makeUser, signedIn } from './fixtures';
-import { renderRoute } from './renderWithProviders';
+import { loadBeforeTests, renderRoute } from './renderWithProviders';
 import { server } from './server';
 import { DAY, DAY_LABEL, makeBooking, makeShift, noteRoute, serveSlot, SLOT_PATH } from './slotFixtures';
 
 const row = async (name: string) => screen.findByRole('listitem', { name });
 const guide = (companyOverrides = {}) =>
   signedIn(makeUser({ role: 'Guide', assignable: false, company: { ...company, ...companyOverrides } }));
+
+loadBeforeTests(
+  () => import('../../src/features/slot/SlotPage'),
+  () => import('../../src/features/slot/NearbyToursList'),
+  () => import('../../src/features/slot/guides/SplitDialog'),
+  () => import('../../src/components/bookingForm/AddBookingDialog'),
+  () => import('../../src/features/slot/EditBookingDialog'),
+);
 
 describe('slot page', () => {
   it("shows the back button, the date and the slot header with its totals and the shift's guides", async () => {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Member } from '../../src/domain/team';
 import { apiUrl, makeUser, signedIn } from './fixtures';
-import { renderRoute } from './renderWithProviders';
+import { loadBeforeTests, renderRoute } from './renderWithProviders';
 import { server } from './server';
 
 const manager = makeUser({ _id: 'user-1', name: 'Maria Manager', email: 'manager@demo.test' });
@@ -56,6 +56,8 @@ const row = (list: HTMLElement, name: RegExp | string) =>
   within(list)
     .getAllByRole('listitem')
     .find((item) => within(item).queryByText(name) !== null);
+
+loadBeforeTests(() => import('../../src/features/team/TeamPage'));
 
 describe('team page', () => {
   it('lists the members with name, email and role after a loading state', async () => {
