@@ -1,3 +1,4 @@
+import { companySeenBy } from '../../src/domain/company';
 import { addBooking, createCompany } from './fixtures';
 import { bearer, describeEachDb, login, type TestApp } from './helpers';
 
@@ -36,10 +37,14 @@ describeEachDb(
         detailedShifts: true,
         tours: expect.arrayContaining([expect.objectContaining({ label: 'Old Town Walk' })]),
       });
-      const company = await t.app.inject({ url: '/api/company', headers: bearer(c.guide.token) });
+      const company = await t.app.inject({ url: '/api/company', headers: bearer(c.manager.token) });
       expect(company.json()).toEqual(res.json());
+      // A Guide reads it too, as a Guide sees it (the tours without the names channels use for them).
+      const asGuide = companySeenBy(res.json(), 'Guide');
+      const guideRead = await t.app.inject({ url: '/api/company', headers: bearer(c.guide.token) });
+      expect(guideRead.json()).toEqual(asGuide);
       const signedIn = await login(t.app, c.guide.user.email, 'fixture-password');
-      expect(signedIn.user.company).toEqual(res.json());
+      expect(signedIn.user.company).toEqual(asGuide);
     });
 
     it("judges a Guide's next call by the new rules", async () => {
