@@ -39,6 +39,18 @@ export default defineConfig({
     {
       name: 'tablet',
       use: { ...devices['Desktop Chrome'], launchOptions, viewport: { width: 768, height: 1024 }, hasTouch: true },
+      // What a guide does on a tablet at the meeting point. The desk work (reports, settings, imports, the channel
+      // API, company setup, sign-in) runs once, on the desktop project; the phone specs set their own viewport.
+      testMatch: [
+        'accessibility.spec.ts',
+        'dayPage.spec.ts',
+        'slot.spec.ts',
+        'workingDay.spec.ts',
+        'guides.spec.ts',
+        'streetMode.spec.ts',
+        'offline.spec.ts',
+        'syncAfterReconnect.spec.ts',
+      ],
     },
   ],
   webServer: {
