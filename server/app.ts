@@ -234,7 +234,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const probe = new ReadinessProbe(database, () => hub.listenState());
   await app.register(opsRoutes, { probe, metrics, metricsToken: config.metricsToken });
   if (database.dumpDataDir && deps.backupToken) {
-    await app.register(backupRoutes, { dump: database.dumpDataDir, token: deps.backupToken });
+    await app.register(backupRoutes, { dump: database.dumpDataDir, token: deps.backupToken, dataDir: config.dataDir });
   }
   await app.register(spaPlugin, { staticDir: config.staticDir, serveSourceMaps: config.serveSourceMaps });
   return app;
