@@ -34,13 +34,17 @@ describeEachDb(
     it('answers GET /readyz 503 NOT_READY naming the migrations while the database lacks one of this build', async () => {
       const t = ctx();
       const newest = sql`(select max(created_at) from drizzle.__drizzle_migrations)`;
-      await t.db.execute(sql`update drizzle.__drizzle_migrations set created_at = created_at - 1 where created_at = ${newest}`);
+      await t.db.execute(
+        sql`update drizzle.__drizzle_migrations set created_at = created_at - 1 where created_at = ${newest}`,
+      );
       try {
         const res = await t.app.inject({ url: '/readyz' });
         expect(res.statusCode).toBe(503);
         expect(res.json()).toMatchObject({ code: 'NOT_READY', checks: { database: 'ok', migrations: 'pending' } });
       } finally {
-        await t.db.execute(sql`update drizzle.__drizzle_migrations set created_at = created_at + 1 where created_at = ${newest}`);
+        await t.db.execute(
+          sql`update drizzle.__drizzle_migrations set created_at = created_at + 1 where created_at = ${newest}`,
+        );
       }
       expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
     });
@@ -85,7 +89,9 @@ describeEachDb(
 
     it('keeps the operations routes out of the API document', async () => {
       const doc = (await ctx().app.inject({ url: '/api/docs/json' })).json<{ paths: Record<string, unknown> }>();
-      expect(Object.keys(doc.paths).filter((path) => !path.startsWith('/api') && !path.startsWith('/auth'))).toEqual([]);
+      expect(Object.keys(doc.paths).filter((path) => !path.startsWith('/api') && !path.startsWith('/auth'))).toEqual(
+        [],
+      );
     });
   },
   { now: () => NOW },

@@ -90,7 +90,8 @@ export const importsRoutes: FastifyPluginAsyncZod<ImportsRoutesOptions> = async 
       .run(mode, send)
       .then(
         (summary) => {
-          for (const [outcome, rows] of Object.entries(summary.counts)) opts.metrics.importRows.inc({ mode, outcome }, rows);
+          for (const [outcome, rows] of Object.entries(summary.counts))
+            opts.metrics.importRows.inc({ mode, outcome }, rows);
           send({ type: 'done', summary });
         },
         (err: unknown) => {
