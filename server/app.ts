@@ -11,6 +11,7 @@ import { logMethod, serializeError } from './lib/logSerializers';
 import { rateLimitStore } from './db/rateLimitStore';
 import { responseSerializerCompiler } from './lib/responseSerializer';
 import { securityHeaders } from './lib/securityHeaders';
+import { Metrics } from './lib/metrics';
 import { loadOrCreateSecret } from './lib/secret';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
@@ -39,6 +40,9 @@ import { liveRoutes } from './modules/live/live.routes';
 import { SessionChecks } from './modules/live/sessionChecks';
 import { StreamLimits } from './modules/live/streamLimits';
 import { notesRoutes } from './modules/notes/notes.routes';
+import { backupRoutes } from './modules/ops/backup.routes';
+import { isOpsRoute, opsRoutes } from './modules/ops/ops.routes';
+import { ReadinessProbe } from './modules/ops/readiness';
 import { NotesService } from './modules/notes/notes.service';
 import { ExportLimiter } from './modules/reports/exportLimiter';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -54,6 +58,7 @@ import type { Access } from './plugins/access';
 import { apiDocsPlugin, isDocsRoute } from './plugins/apiDocs';
 import { authPlugin } from './plugins/auth';
 import { answerClientError, answerRouterError, errorHandlerPlugin } from './plugins/errorHandler';
+import { requestMetricsPlugin } from './plugins/requestMetrics';
 import { spaPlugin } from './plugins/spa';
 
 declare module 'fastify' {
@@ -84,6 +89,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Where the log goes instead of stdout (the log tests read it back). */
   logStream?: { write(line: string): void };
+  /** Embedded database: `npm run backup` sends this to `POST /ops/backup` (main.ts makes it at each start). */
+  backupToken?: string;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -99,7 +106,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const { db } = database;
   // After a commit that wrote events: the live streams of every process hear of it (modules/live).
   const notifier = new EventNotifier(db, (err) => app.log.warn({ err }, 'live updates: NOTIFY failed'));
-  const tenancy = new Tenancy(db, notifier.notify);
+  const metrics = new Metrics(database.poolStats?.bind(database));
+  const tenancy = new Tenancy(db, (companyId, count) => {
+    notifier.notify(companyId);
+    metrics.eventsAppended.inc(count);
+  });
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
   const tokens = new TokenService(secret, config.accessTokenTtlSeconds);
   const auth = new AuthService(db, tenancy, tokens, config, deps.now);
@@ -137,7 +148,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method === 'HEAD' || isDocsRoute(route.url)) continue;
+      if (method === 'HEAD' || isDocsRoute(route.url) || isOpsRoute(route.url)) continue;
       const access = route.config?.access;
       const stream = route.config?.stream === true;
       routeTable.push({ method, url: route.url, schema: route.schema, access, public: access === 'public', stream });
@@ -150,6 +161,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(cookie);
   await app.register(rateLimit, { global: false, store: rateLimitStore(database.db, secret) });
   await app.register(errorHandlerPlugin);
+  await app.register(requestMetricsPlugin, { metrics });
   await app.register(authPlugin, { tokens });
   await app.register(apiDocsPlugin);
 
@@ -169,7 +181,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
     addMemberLimit: { max: config.addMemberRateLimit, windowMs: HOUR_MS },
   });
-  const checkIns = new CheckInsService(tenancy, deps.now);
+  const checkIns = new CheckInsService(tenancy, deps.now, () => metrics.outboxReplays.inc());
   await app.register(bookingsRoutes, { bookings, checkIns, bookingEdits, guideBookings });
   await app.register(shiftsRoutes, { shifts });
   await app.register(reportsRoutes, {
@@ -199,9 +211,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     imports: new ImportsService(tenancy, deps.now),
     limiter: new ImportLimiter(config.importsPerCompany),
     stallTimeoutMs: config.importStallTimeoutMs,
+    metrics,
   });
+  const hub = new EventHub(database, tenancy);
   await app.register(liveRoutes, {
-    hub: new EventHub(database, tenancy),
+    hub,
     sessions: new SessionChecks(tenancy, config.liveRecheckMs),
     limits: new StreamLimits({
       perMember: config.liveStreamsPerMember,
@@ -215,7 +229,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       replayMax: config.liveReplayMax,
       stallTimeoutMs: config.liveStallTimeoutMs,
     },
+    metrics,
   });
+  const probe = new ReadinessProbe(database, () => hub.listenState());
+  await app.register(opsRoutes, { probe, metrics, metricsToken: config.metricsToken });
+  if (database.dumpDataDir && deps.backupToken) {
+    await app.register(backupRoutes, { dump: database.dumpDataDir, token: deps.backupToken, dataDir: config.dataDir });
+  }
   await app.register(spaPlugin, { staticDir: config.staticDir, serveSourceMaps: config.serveSourceMaps });
   return app;
 }

@@ -61,6 +61,8 @@ const envSchema = z
     LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
     /** A live stream whose client takes nothing for this long while frames wait for it is ended. */
     LIVE_STALL_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+    /** GET /metrics asks for `Authorization: Bearer <this>` when set; unset, it is open to anyone who reaches it. */
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
     /** Serve the build's source maps (`*.js.map`), which show the app's source to anyone: off unless debugging. */
     SERVE_SOURCE_MAPS: z
       .enum(['true', 'false'])
@@ -116,6 +118,8 @@ export interface Config {
   liveStreamsPerCompany: number;
   liveStreamsPerAddress: number;
   liveStallTimeoutMs: number;
+  /** GET /metrics needs this bearer token when set (METRICS_TOKEN). */
+  metricsToken: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   /** A retried refresh within this window (a lost response on a bad connection) still succeeds. */
@@ -162,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveStreamsPerCompany: e.LIVE_STREAMS_PER_COMPANY,
     liveStreamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS,
     liveStallTimeoutMs: e.LIVE_STALL_TIMEOUT_MS,
+    metricsToken: e.METRICS_TOKEN,
     accessTokenTtlSeconds: 15 * 60,
     refreshTokenTtlSeconds: 30 * 24 * 60 * 60,
     refreshGraceSeconds: 30,

@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import { randomBytes } from 'node:crypto';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { runPrimary } from './cluster';
@@ -14,7 +15,9 @@ async function main(): Promise<void> {
   }
   const database = await openDatabase(config);
   const seeded = database.kind === 'pglite' ? await seedDemoIfEmpty(database.owner, new Date()) : false;
-  const app = await buildApp(config, { database });
+  // Made at each start for `npm run backup` (embedded database only; modules/ops/backup.routes.ts).
+  const backupToken = randomBytes(32).toString('base64url');
+  const app = await buildApp(config, { database, backupToken });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

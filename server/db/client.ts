@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { Pool } from 'pg';
 import lockfile from 'proper-lockfile';
+import type { PoolStats } from '../lib/metrics';
 import { migrationsFolder } from '../lib/paths';
 import { listenPostgres, type Listener } from './listener';
 import * as schema from './schema';
@@ -29,6 +30,10 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** NOTIFY on `channel` reaches the listener: PGlite's own, or one dedicated PostgreSQL connection. */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
+  /** PostgreSQL: the request pool's connections, for the metrics. */
+  poolStats?(): PoolStats;
+  /** Embedded: a consistent copy of the data directory as a gzipped tarball (PGlite's `dumpDataDir`), while it runs. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -44,7 +49,7 @@ export class DataDirLockedError extends Error {
 /** Locks are refreshed every few seconds; one left by a killed process is taken over once it goes stale. */
 const LOCK_STALE_MS = 5_000;
 
-async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   try {
     return await lockfile.lock(dataDir, {
       lockfilePath: join(dataDir, 'tourdesk.lock'),
@@ -80,6 +85,7 @@ export async function openEmbedded(dataDir: string): Promise<Database> {
       owner: db,
       kind: 'pglite',
       listen: (channel, listener) => client.listen(channel, listener.onNotify),
+      dumpDataDir: () => client.dumpDataDir('gzip'),
       async close() {
         try {
           await client.close();
@@ -134,6 +140,7 @@ export async function openPostgres(
     owner,
     kind: 'postgres',
     listen: (channel, listener) => listenPostgres(url, APP_ROLE, channel, listener),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await Promise.all([pool.end(), ownerPool.end()]);
     },

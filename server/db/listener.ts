@@ -5,6 +5,8 @@ export interface Listener {
   onNotify(payload: string): void;
   /** Called when a lost connection is back: notifications sent meanwhile were missed, read the log again. */
   onReconnect(): void;
+  /** Called when the connection is lost, before it is opened again. */
+  onLost?(): void;
 }
 
 const RETRY_MIN_MS = 100;
@@ -31,6 +33,7 @@ export async function listenPostgres(
       if (lost || stopped) return;
       lost = true;
       client = null;
+      listener.onLost?.();
       setTimeout(reconnect, delay);
       delay = Math.min(delay * 2, RETRY_MAX_MS);
     };

@@ -7,15 +7,15 @@ import { signedInMember, type AuthContext, type Caller, type MemberRow } from '.
 
 const sessionEnded = () => new UnauthorizedError('Your session has expired, please sign in again', 'UNAUTHORIZED');
 
-/** The transactions under way that appended to the event log, by their handle. */
-const appendedEvents = new WeakSet<Db>();
+/** The transactions under way that appended to the event log, by their handle, with how many events. */
+const appendedEvents = new WeakMap<Db, number>();
 
 /**
- * Says `tx` appended to the event log (modules/eventLog `recordEvents`, its one caller): once it commits, Tenancy tells
- * the company's live streams; a rollback tells nobody.
+ * Says `tx` appended `count` events to the event log (modules/eventLog `recordEvents`, its one caller): once it
+ * commits, Tenancy tells the company's live streams; a rollback tells nobody.
  */
-export function notifyAfterCommit(tx: Db): void {
-  appendedEvents.add(tx);
+export function notifyAfterCommit(tx: Db, count: number): void {
+  appendedEvents.set(tx, (appendedEvents.get(tx) ?? 0) + count);
 }
 
 /**
@@ -25,10 +25,13 @@ export function notifyAfterCommit(tx: Db): void {
  * caller answers.
  */
 export class Tenancy {
-  /** `onEvents` hears of each committed transaction that appended events, after its commit (never of a rollback). */
+  /**
+   * `onEvents` hears of each committed transaction that appended events, with how many, after its commit (never of a
+   * rollback).
+   */
   constructor(
     private readonly db: Db,
-    private readonly onEvents: (companyId: string) => void = () => undefined,
+    private readonly onEvents: (companyId: string, count: number) => void = () => undefined,
   ) {}
 
   run<T>(companyId: string, fn: (tx: Db) => Promise<T>): Promise<T> {
@@ -63,10 +66,10 @@ export class Tenancy {
         sql`select * from auth_begin_request(${companyId}, ${userId}, ${sessionId}::uuid)`,
       );
       const done = await fn(tx, row);
-      return { result: done, appended: appendedEvents.has(tx) };
+      return { result: done, appended: appendedEvents.get(tx) ?? 0 };
     });
     // NOTIFY inside the transaction would queue every commit of the database behind one lock: it is sent after.
-    if (appended) this.onEvents(companyId);
+    if (appended > 0) this.onEvents(companyId, appended);
     return result;
   }
 }

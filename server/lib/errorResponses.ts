@@ -87,6 +87,9 @@ export const ERROR_CODES = {
   IMPORT_LIMIT: 'Too many CSV previews and imports of the company at once: retry after `Retry-After` seconds.',
   INTERNAL: 'Something failed on the server (nothing of it is in the answer); the change, if any, was not made.',
   UNAVAILABLE: 'The server is busy (no database connection free): retry after `Retry-After` seconds.',
+  NOT_READY:
+    '`GET /readyz` only (answered 503): the database is unreachable, its migrations are behind this build, or the ' +
+    'live updates lost their `LISTEN` connection; `checks` names which.',
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 

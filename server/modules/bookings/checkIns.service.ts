@@ -38,9 +38,11 @@ const madeAtRefused = () =>
  * per type, answered 409 with what was applied); the lock is judged at the device's time (`madeAt`), within bounds.
  */
 export class CheckInsService {
+  /** `onReplay` hears of each check-in sent again with a key already applied (the outbox's retries, for metrics). */
   constructor(
     private readonly tenancy: Tenancy,
     private readonly now: () => Date = () => new Date(),
+    private readonly onReplay: () => void = () => undefined,
   ) {}
 
   checkIn(
@@ -56,8 +58,10 @@ export class CheckInsService {
     const request = { key, fingerprint: fingerprint('PATCH', `/api/bookings/${bookingId}`, body) };
     const judgedAt = madeAt ?? this.now();
     return this.tenancy.runAs(caller, (tx, auth) => {
-      const replay = (stored: Answer<Booking | CheckInConflictBody>) =>
-        this.replay(tx, auth, bookingId, stored, judgedAt);
+      const replay = (stored: Answer<Booking | CheckInConflictBody>) => {
+        this.onReplay();
+        return this.replay(tx, auth, bookingId, stored, judgedAt);
+      };
       return idempotent<Booking | CheckInConflictBody>(tx, auth, request, replay, async () => {
         const viewer = viewerOf(auth.role, auth.company);
         const guide = await chosenGuide(tx, auth, body.chosenGuide);

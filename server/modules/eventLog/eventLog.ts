@@ -31,7 +31,7 @@ export async function recordEvents(tx: Db, actor: EventActor, changes: Change[])
     actor.companyId,
     changes.map((change) => eventOf(actor, change)),
   );
-  notifyAfterCommit(tx);
+  notifyAfterCommit(tx, changes.length);
 }
 
 /** Who made a change, as their name is then (their email when they have none). */

@@ -15,6 +15,7 @@ import {
   type ImportQuery,
 } from '../../../src/domain/schemas/imports';
 import { AppError } from '../../errors';
+import type { Metrics } from '../../lib/metrics';
 import { errorBodySchema } from '../../../src/domain/schemas/auth';
 import { errorResponse, errors, INPUT, JSON_BODY, MANAGER } from '../../lib/errorResponses';
 import { requireManager } from '../../db/signedIn';
@@ -58,6 +59,7 @@ export interface ImportsRoutesOptions {
   limiter: ImportLimiter;
   /** A preview or an import whose connection carries nothing either way for this long is ended (its socket closed). */
   stallTimeoutMs: number;
+  metrics: Metrics;
 }
 
 /** Bulk CSV import of channel bookings, for Managers: inspect a file, preview it, apply it. */
@@ -87,7 +89,11 @@ export const importsRoutes: FastifyPluginAsyncZod<ImportsRoutesOptions> = async 
     void opened
       .run(mode, send)
       .then(
-        (summary) => send({ type: 'done', summary }),
+        (summary) => {
+          for (const [outcome, rows] of Object.entries(summary.counts))
+            opts.metrics.importRows.inc({ mode, outcome }, rows);
+          send({ type: 'done', summary });
+        },
         (err: unknown) => {
           if (!(err instanceof AppError)) request.log.error({ err }, 'import stopped');
           const error = err instanceof AppError ? err.message : 'The import stopped: an error on the server';

@@ -16,6 +16,9 @@ export interface EventBatch {
 
 type Subscriber = (batch: EventBatch) => void;
 
+/** Whether the hub hears of new events: it starts listening with the first stream, and may lose its connection. */
+export type ListenState = 'not started' | 'connected' | 'lost';
+
 interface Channel {
   subscribers: Set<Subscriber>;
   /** The last id read for this company: every later event is read once and handed to each subscriber. */
@@ -38,6 +41,7 @@ export class EventHub {
   private readonly channels = new Map<string, Channel>();
   private readonly replays = new Map<string, ReplayQueue>();
   private listening: Promise<() => Promise<void>> | null = null;
+  private connected = false;
 
   constructor(
     private readonly database: Pick<Database, 'listen'>,
@@ -124,8 +128,18 @@ export class EventHub {
   };
 
   onReconnect = (): void => {
+    this.connected = true;
     for (const [companyId, channel] of this.channels) this.readNew(companyId, channel);
   };
+
+  onLost = (): void => {
+    this.connected = false;
+  };
+
+  listenState(): ListenState {
+    if (!this.listening) return 'not started';
+    return this.connected ? 'connected' : 'lost';
+  }
 
   async close(): Promise<void> {
     const stop = await this.listening?.catch(() => null);
@@ -134,7 +148,10 @@ export class EventHub {
   }
 
   private startListening(): Promise<unknown> {
-    this.listening ??= this.database.listen(EVENTS_CHANNEL, this);
+    this.listening ??= this.database.listen(EVENTS_CHANNEL, this).then((stop) => {
+      this.connected = true;
+      return stop;
+    });
     return this.listening.catch((err: unknown) => {
       this.listening = null;
       throw err;

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Tenancy } from '../../db/tenancy';
 import { errors, INPUT, MEMBER } from '../../lib/errorResponses';
+import type { Metrics } from '../../lib/metrics';
 import { requireCaller } from '../../db/signedIn';
 import type { EventHub } from './eventHub';
 import { openStream } from './live.service';
@@ -41,10 +42,12 @@ export const liveRoutes: FastifyPluginAsyncZod<{
   tenancy: Tenancy;
   now: () => Date;
   live: LiveOptions;
-}> = async (app, { hub, sessions, limits, tenancy, now, live }) => {
+  metrics: Metrics;
+}> = async (app, { hub, sessions, limits, tenancy, now, live, metrics }) => {
   const streams = new Set<LiveStream>();
+  // Before the server waits for its requests to end: a stream would never end by itself.
   app.addHook('preClose', async () => {
-    for (const stream of streams) stream.end();
+    for (const stream of streams) stream.shutdown();
     await hub.close();
   });
 
@@ -81,7 +84,11 @@ export const liveRoutes: FastifyPluginAsyncZod<{
         'x-accel-buffering': 'no',
       });
       streams.add(stream);
-      reply.raw.on('close', () => streams.delete(stream));
+      metrics.liveStreams.inc();
+      reply.raw.on('close', () => {
+        streams.delete(stream);
+        metrics.liveStreams.dec();
+      });
       const session = sessions.join(caller, auth, stream);
       await stream.start(session, opening).catch(() => stream.end());
     },

@@ -24,6 +24,10 @@ export interface Opening {
   behind: number;
 }
 
+/** A stream ended by the server's shutdown asks the client to reconnect after this, plus up to the spread. */
+const SHUTDOWN_RETRY_MS = 1_000;
+const SHUTDOWN_RETRY_SPREAD_MS = 2_000;
+
 interface LiveDeps {
   hub: EventHub;
   sessions: SessionChecks;
@@ -99,6 +103,13 @@ export class LiveStream {
     // A client that is not reading would hold the socket until it read what waits: let go of it instead.
     if (this.res.writableNeedDrain) this.res.destroy();
     else if (!this.res.writableEnded) this.res.end();
+  }
+
+  /** The server is stopping: the client is told to come back soon, to this server's successor, and the stream ends. */
+  shutdown(): void {
+    // Spread over a few seconds, so that every open tab does not reconnect at the same moment.
+    this.write(`retry: ${SHUTDOWN_RETRY_MS + Math.floor(Math.random() * SHUTDOWN_RETRY_SPREAD_MS)}\n\n`);
+    this.end();
   }
 
   renew(): void {
