@@ -16,3 +16,18 @@ export async function lockNames(db: Db, names: string[]): Promise<void> {
     sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from (select k from (values ${values}) v(k) order by k) s`,
   );
 }
+
+/**
+ * Locks on names in the order given, in one statement: for a write that takes locks of different kinds in the order
+ * every writer takes them (a channel reference's, then its departure's).
+ */
+export async function lockInOrder(db: Db, names: string[]): Promise<void> {
+  if (names.length === 0) return;
+  const values = sql.join(
+    names.map((name, index) => sql`(${index}::int, ${name})`),
+    sql`, `,
+  );
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from (select k from (values ${values}) v(n, k) order by n) s`,
+  );
+}

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -66,13 +67,18 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
   }
 }
 
-export async function openEmbedded(dataDir: string): Promise<Database> {
+/** Drizzle's documented query logger on the app's handle: tests count a request's statements with it. */
+export interface DatabaseOptions {
+  logger?: Logger;
+}
+
+export async function openEmbedded(dataDir: string, { logger }: DatabaseOptions = {}): Promise<Database> {
   const dir = resolve(dataDir);
   mkdirSync(dir, { recursive: true });
   const unlock = await lockDataDir(dir);
   try {
     const client = await PGlite.create(join(dir, 'pglite'));
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
     try {
       await migratePglite(db as never, { migrationsFolder });
     } catch (err) {
@@ -107,6 +113,7 @@ export async function openPostgres(
   url: string,
   poolSize: number,
   checkoutTimeoutMs = POOL_CHECKOUT_TIMEOUT_MS,
+  { logger }: DatabaseOptions = {},
 ): Promise<Database> {
   // An idle connection that PostgreSQL ends (restart, failover, a dropped database) must not crash the process:
   // the pool discards it and opens a new one on the next query.
@@ -134,7 +141,7 @@ export async function openPostgres(
   });
   pool.on('error', onIdleError);
   pool.on('connect', (client) => client.on('error', onConnectionInUseError));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
   return {
     db,
     owner,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
-import { openEmbedded, openPostgres, type Database, type Db } from '../../server/db/client';
+import { openEmbedded, openPostgres, type Database, type DatabaseOptions, type Db } from '../../server/db/client';
 import type { AuthUser } from '../../src/domain/auth';
 import { copyPgliteTemplate, createPgDatabase, removeDir } from './dbTemplate';
 
@@ -31,7 +31,7 @@ export interface TestApp {
 export async function createTestApp(
   kind: DbKind,
   overrides: Partial<Config> = {},
-  deps: { now?: () => Date } = {},
+  deps: { now?: () => Date } & DatabaseOptions = {},
 ): Promise<TestApp> {
   const dataDir = kind === 'pglite' ? copyPgliteTemplate() : mkdtempSync(join(tmpdir(), 'tourdesk-test-'));
   let database: Database;
@@ -41,9 +41,9 @@ export async function createTestApp(
     const created = await createPgDatabase(process.env.TEST_DATABASE_URL as string);
     dropPg = created.drop;
     databaseUrl = created.url;
-    database = await openPostgres(created.url, overrides.poolSize ?? 4, overrides.poolTimeoutMs);
+    database = await openPostgres(created.url, overrides.poolSize ?? 4, overrides.poolTimeoutMs, deps);
   } else {
-    database = await openEmbedded(dataDir);
+    database = await openEmbedded(dataDir, deps);
   }
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET: TEST_SECRET, DATA_DIR: dataDir }),
@@ -76,7 +76,7 @@ export async function createTestApp(
 export function describeEachDb(
   title: string,
   suite: (ctx: () => TestApp) => void,
-  deps: { now?: () => Date } = {},
+  deps: { now?: () => Date } & DatabaseOptions = {},
 ): void {
   describe.each(DB_KINDS)(`${title} [%s]`, (kind) => {
     let testApp: TestApp | undefined;

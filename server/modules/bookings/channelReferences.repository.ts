@@ -12,6 +12,10 @@ export interface BookingReference {
 
 export const referenceKey = (source: string, reference: string) => `${source}\u0000${reference}`;
 
+/** The advisory lock's name of a channel reference. */
+export const referenceLockName = (companyId: string, ref: BookingReference) =>
+  `${companyId}|${ref.source}|${ref.reference}`;
+
 /**
  * Two writes of one channel reference (a retry racing the original, an import beside the channel API) wait for each
  * other: one booking, not two. Many at once are locked in one order, so two batches cannot deadlock.
@@ -19,7 +23,7 @@ export const referenceKey = (source: string, reference: string) => `${source}\u0
 export async function lockBookingReferences(db: Db, companyId: string, refs: BookingReference[]): Promise<void> {
   await lockNames(
     db,
-    refs.map((ref) => `${companyId}|${ref.source}|${ref.reference}`),
+    refs.map((ref) => referenceLockName(companyId, ref)),
   );
 }
 

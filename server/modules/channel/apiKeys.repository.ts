@@ -8,7 +8,9 @@ export type ApiKeyRow = Omit<typeof apiKeys.$inferSelect, 'sourceIds'> & {
 };
 
 /** The key's sources by their names now (a renamed source stays the key's), in the company's order. */
-const sourceLabels = sql<string[]>`(select coalesce(json_agg(s.label order by s.position, s.label), '[]'::json)
+export const keySourceLabels = sql<
+  string[]
+>`(select coalesce(json_agg(s.label order by s.position, s.label), '[]'::json)
   from ${sources} s where s.company_id = ${apiKeys.companyId} and s.id = any(${apiKeys.sourceIds}))`;
 
 const listed = {
@@ -22,7 +24,7 @@ const listed = {
   lastUsedAt: apiKeys.lastUsedAt,
   revokedAt: apiKeys.revokedAt,
   createdByName: users.name,
-  sources: sourceLabels,
+  sources: keySourceLabels,
 };
 
 const withCreator = (db: Db) =>
@@ -78,22 +80,6 @@ export async function revokeApiKey(db: Db, companyId: string, id: string): Promi
     .where(and(eq(apiKeys.companyId, companyId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
   return rows.length > 0;
-}
-
-/** A key as a channel's call checks it: without its creator's name (no join on the hot path). */
-export async function findKeyForCall(db: Db, companyId: string, id: string) {
-  const [row] = await db
-    .select({
-      name: apiKeys.name,
-      prefix: apiKeys.prefix,
-      secretHash: apiKeys.secretHash,
-      lastUsedAt: apiKeys.lastUsedAt,
-      revokedAt: apiKeys.revokedAt,
-      sources: sourceLabels,
-    })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.companyId, companyId), eq(apiKeys.id, id)));
-  return row;
 }
 
 /** The last use, written at most once a minute per key: a busy channel does not write on every call. */

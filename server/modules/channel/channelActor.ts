@@ -3,16 +3,25 @@ import type { Tenancy } from '../../db/tenancy';
 import { ForbiddenError, UnauthorizedError } from '../../errors';
 import type { EventActor } from '../eventLog/eventLog';
 import { secretMatches, type ParsedApiKey } from '../../lib/apiKeySecret';
-import { findKeyForCall, touchApiKey } from './apiKeys.repository';
+import { touchApiKey } from './apiKeys.repository';
 import type { CallLimit } from './callLimit';
+import { findKeyCall, type CatalogueTour } from './channelCall.repository';
 
 const TOUCH_EVERY_MS = 60_000;
 const refused = () => new UnauthorizedError('This API key is not valid, or was revoked', 'UNAUTHORIZED');
 
-/** A verified key's call: who the event log names, and the sources whose bookings it reaches. */
+/** What a channel's write is judged on: the company's sources and tours offered for new bookings, and its zone. */
+export interface Catalogue {
+  sources: readonly string[];
+  tours: readonly CatalogueTour[];
+  timezone: string;
+}
+
+/** A verified key's call: who the event log names, the sources whose bookings it reaches, and the catalogue. */
 export interface KeyCall {
   actor: EventActor;
   sources: ReadonlySet<string>;
+  catalogue: Catalogue;
 }
 
 /**
@@ -27,7 +36,7 @@ export function runAsKey<T>(
   fn: (tx: Db, call: KeyCall) => Promise<T>,
 ): Promise<T> {
   return tenancy.run(key.companyId, async (tx) => {
-    const row = await findKeyForCall(tx, key.companyId, key.keyId);
+    const row = await findKeyCall(tx, key.companyId, key.keyId);
     if (!row || row.revokedAt || !secretMatches(key.secret, row.secretHash)) throw refused();
     calls.hit(key.keyId);
     if (row.sources.length === 0) {
@@ -41,13 +50,8 @@ export function runAsKey<T>(
       await touchApiKey(tx, key.companyId, key.keyId);
     }
     const device = { id: row.prefix, userAgent: null };
-    const actor = {
-      companyId: key.companyId,
-      userId: null,
-      name: `API key ${row.name}`,
-      email: '',
-      device,
-    };
-    return fn(tx, { actor, sources: new Set(row.sources) });
+    const actor = { companyId: key.companyId, userId: null, name: `API key ${row.name}`, email: '', device };
+    const catalogue = { sources: row.activeSources, tours: row.tours, timezone: row.timezone ?? 'UTC' };
+    return fn(tx, { actor, sources: new Set(row.sources), catalogue });
   });
 }

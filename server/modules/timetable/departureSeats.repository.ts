@@ -65,6 +65,10 @@ export async function bookedOn(db: Db, companyId: string, slots: SlotKey[]): Pro
   return new Map(rows.map((row) => [slotKeyOf(row), Number(row.booked)]));
 }
 
+/** The advisory lock's name of a departure. */
+export const departureLockName = (companyId: string, s: SlotKey) =>
+  `departure|${companyId}|${s.day}|${s.time}|${s.tour}`;
+
 /**
  * Holds the departures until commit, in one order (no deadlock): two writes taking seats on one departure wait for
  * each other, so both cannot take its last seats. Taken after a channel reference's lock, before the event log's.
@@ -72,6 +76,6 @@ export async function bookedOn(db: Db, companyId: string, slots: SlotKey[]): Pro
 export async function lockDepartures(db: Db, companyId: string, slots: SlotKey[]): Promise<void> {
   await lockNames(
     db,
-    slots.map((s) => `departure|${companyId}|${s.day}|${s.time}|${s.tour}`),
+    slots.map((s) => departureLockName(companyId, s)),
   );
 }

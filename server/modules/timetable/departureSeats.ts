@@ -5,6 +5,7 @@ import {
   SeatLedger,
   slotKeyOf,
   takesSeats,
+  type DepartureFit,
   type SeatMove,
   type SeatOverrides,
   type SeatVerdict,
@@ -60,6 +61,21 @@ export async function takeSeats(
   if (!takesSeats(move)) return { ok: true };
   const ledger = new SeatLedger();
   await loadSeats(db, companyId, ledger, [move.to.slot], { lock: true });
+  return judged(ledger, move, overrides);
+}
+
+/**
+ * One booking's write judged on its departure as the caller read it under the departure's lock (its fit and guests
+ * booked); refused with 409 when it does not fit.
+ */
+export function takeSeatsRead(move: SeatMove, fit: DepartureFit, booked: number): SeatsTaken {
+  if (!takesSeats(move)) return { ok: true };
+  const ledger = new SeatLedger();
+  ledger.add(move.to.slot, fit, booked);
+  return judged(ledger, move, {});
+}
+
+function judged(ledger: SeatLedger, move: SeatMove, overrides: SeatOverrides): SeatsTaken {
   const verdict = ledger.take(move, overrides);
   if (!verdict.ok) throw seatRefusal(verdict);
   return verdict;
