@@ -99,7 +99,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const { db } = database;
   // After a commit that wrote events: the live streams of every process hear of it (modules/live).
   const notifier = new EventNotifier(db, (err) => app.log.warn({ err }, 'live updates: NOTIFY failed'));
-  const tenancy = new Tenancy(db, notifier.notify);
+  const tenancy = new Tenancy(database, notifier.notify);
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
   const tokens = new TokenService(secret, config.accessTokenTtlSeconds);
   const auth = new AuthService(db, tenancy, tokens, config, deps.now);

@@ -13,8 +13,10 @@ export interface SlotName {
 
 /** A day's slots by time and tour: booked ones and the timetable's departures, without their bookings. */
 async function slotNamesOfDay(tx: Db, companyId: string, day: string): Promise<SlotName[]> {
-  const booked = await listSlotsBetween(tx, companyId, day, '00:00', '23:59');
-  const timetable = await timetableOfDay(tx, companyId, day);
+  const [booked, timetable] = await Promise.all([
+    listSlotsBetween(tx, companyId, day, '00:00', '23:59'),
+    timetableOfDay(tx, companyId, day),
+  ]);
   const scheduled = departuresOn(day, timetable).map((d) => ({
     time: d.time,
     tour: timetable.tourNames.get(d.tourId) ?? '',

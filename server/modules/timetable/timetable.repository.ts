@@ -22,16 +22,18 @@ export const exceptionColumns = {
 };
 
 export async function readTimetable(db: Db, companyId: string): Promise<Timetable> {
-  const weekly = await db
-    .select(departureColumns)
-    .from(departures)
-    .where(eq(departures.companyId, companyId))
-    .orderBy(departures.tourId, departures.time, departures.validFrom);
-  const exceptions = await db
-    .select(exceptionColumns)
-    .from(departureExceptions)
-    .where(eq(departureExceptions.companyId, companyId))
-    .orderBy(departureExceptions.date, departureExceptions.time);
+  const [weekly, exceptions] = await Promise.all([
+    db
+      .select(departureColumns)
+      .from(departures)
+      .where(eq(departures.companyId, companyId))
+      .orderBy(departures.tourId, departures.time, departures.validFrom),
+    db
+      .select(exceptionColumns)
+      .from(departureExceptions)
+      .where(eq(departureExceptions.companyId, companyId))
+      .orderBy(departureExceptions.date, departureExceptions.time),
+  ]);
   return { departures: weekly, exceptions };
 }
 
@@ -58,18 +60,23 @@ export async function timetableOfDay(
   day: string,
 ): Promise<Timetable & { tourNames: Map<string, string> }> {
   const active = and(eq(tours.companyId, companyId), isNull(tours.archivedAt));
-  const weekly = await db
-    .select({ ...departureColumns, tour: tours.label })
-    .from(departures)
-    .innerJoin(tours, and(eq(tours.companyId, departures.companyId), eq(tours.id, departures.tourId)))
-    .where(
-      and(active, lte(departures.validFrom, day), or(isNull(departures.validUntil), gte(departures.validUntil, day))),
-    );
-  const exceptions = await db
-    .select({ ...exceptionColumns, tour: tours.label })
-    .from(departureExceptions)
-    .innerJoin(tours, and(eq(tours.companyId, departureExceptions.companyId), eq(tours.id, departureExceptions.tourId)))
-    .where(and(active, eq(departureExceptions.date, day)));
+  const [weekly, exceptions] = await Promise.all([
+    db
+      .select({ ...departureColumns, tour: tours.label })
+      .from(departures)
+      .innerJoin(tours, and(eq(tours.companyId, departures.companyId), eq(tours.id, departures.tourId)))
+      .where(
+        and(active, lte(departures.validFrom, day), or(isNull(departures.validUntil), gte(departures.validUntil, day))),
+      ),
+    db
+      .select({ ...exceptionColumns, tour: tours.label })
+      .from(departureExceptions)
+      .innerJoin(
+        tours,
+        and(eq(tours.companyId, departureExceptions.companyId), eq(tours.id, departureExceptions.tourId)),
+      )
+      .where(and(active, eq(departureExceptions.date, day))),
+  ]);
   const tourNames = new Map([...weekly, ...exceptions].map((d) => [d.tourId, d.tour]));
   return { departures: weekly, exceptions, tourNames };
 }
