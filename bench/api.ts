@@ -30,7 +30,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { Pool } from 'pg';
 import { openEmbedded, type Database } from '../server/db/client';
 import * as schema from '../server/db/schema';
-import { listSlotBookings } from '../server/modules/bookings/bookings.repository';
+import { listSlotBookings } from '../server/modules/bookings/bookingReads.repository';
 import {
   ROOT,
   cpuSeconds,

@@ -21,13 +21,8 @@ import { timetableOfDay } from '../timetable/timetable.repository';
 import { attendanceFacts, rowSnapshot, slotOfBooking, snapshotFacts } from './bookingFacts';
 import { nextOpeningForGuide, type SlotName } from './guideOpening';
 import { toBookingDto, viewerOf } from './bookings.mapper';
-import {
-  insertBooking,
-  listDayBookings,
-  listSlotBookings,
-  listSlotsBetween,
-  type BookingRow,
-} from './bookings.repository';
+import { listDayBookings, listSlotBookings, listSlotsBetween } from './bookingReads.repository';
+import { insertBooking, type BookingRow } from './bookings.repository';
 import {
   assertAttendeesBooked,
   assertKnownSource,

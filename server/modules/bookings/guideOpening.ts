@@ -4,7 +4,7 @@ import { todayInZone } from '../../../src/domain/zonedDates';
 import type { Db } from '../../db/client';
 import type { CompanySettings } from '../../db/signedIn';
 import { timetableOfDay } from '../timetable/timetable.repository';
-import { listSlotsBetween } from './bookings.repository';
+import { listSlotsBetween } from './bookingReads.repository';
 
 export interface SlotName {
   time: string;
