@@ -11,6 +11,9 @@
  * URL; a database `tourdesk_bench_api_<pid>` is created and dropped),
  * BENCH_COMPARE_ENTRY (another server bundle, e.g. an earlier commit's, put through the same PostgreSQL phases in
  * the same run on the same data: the way to measure what a change costs on a machine whose load varies),
+ * BENCH_RATE (paced: the mixed phases send this many requests per second over all connections, autocannon's
+ * `overallRate`, and latency is read at that pace; a closed loop, as fast as answered, when unset; on the embedded
+ * database too, where BENCH_COMPARE_ENTRY alternates with this build for BENCH_ROUNDS rounds as well),
  * BENCH_COMPARE_ENV (`NAME=value ...`: settings for the compared server, e.g. `DATABASE_POOL_SIZE=4`; this build again
  * when no BENCH_COMPARE_ENTRY is given), BENCH_ROUNDS (1: with a comparison, both alternate this many times and the
  * summary gives each one's median, since one run of a build against another moved ±15 % here; the bare baseline
@@ -30,7 +33,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { Pool } from 'pg';
 import { openEmbedded, type Database } from '../server/db/client';
 import * as schema from '../server/db/schema';
-import { listSlotBookings } from '../server/modules/bookings/bookings.repository';
+import { listSlotBookings } from '../server/modules/bookings/bookingReads.repository';
 import {
   ROOT,
   cpuSeconds,
@@ -72,6 +75,8 @@ const POOL_SIZE = process.env.BENCH_POOL_SIZE;
  * 3,769 req/s), so the ratio compares Tourdesk with the baseline at its fastest.
  */
 const BARE_WORKERS = Number(process.env.BENCH_BARE_WORKERS ?? 1);
+/** Requests per second of the mixed phases (autocannon's overallRate); a closed loop when unset. */
+const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
 const PHASES = (process.env.BENCH_PHASES ?? 'mixed,slot,bare').split(',').map((p) => p.trim());
 const SLOT_ONLY: Mix = { slot: 1 };
 const MIX = parseMix(process.env.BENCH_MIX);
@@ -222,7 +227,7 @@ async function tourdeskPhases(
       const mixed = await measure(
         `${name}, mixed`,
         app,
-        () => runTraffic({ url: app.url, fixture, connections, durationSeconds: SECONDS, mix: MIX }),
+        () => runTraffic({ url: app.url, fixture, connections, durationSeconds: SECONDS, mix: MIX, rate: RATE }),
         DB_NAME,
       );
       const writes = await verifyCheckIns(ownerOf(database), mixed.checkIns);
@@ -326,30 +331,40 @@ async function benchEmbedded(): Promise<void> {
   await embedded.database.close();
   console.log(`seeded ${COMPANIES} companies, ${fixture.bookingCount.toLocaleString('en')} bookings`);
 
+  for (let round = 1; round <= ROUNDS; round++) {
+    const suffix = ROUNDS > 1 ? ` (round ${round})` : '';
+    await embeddedPhase(embedded.dataDir, fixture, `Embedded${suffix}`);
+    if (COMPARE_ENTRY) await embeddedPhase(embedded.dataDir, fixture, `Embedded, compared${suffix}`, COMPARE_ENTRY);
+  }
+  embedded.remove();
+}
+
+/** The mixed load against one Tourdesk server on the embedded database; its check-ins checked after it stops. */
+async function embeddedPhase(dataDir: string, fixture: TrafficFixture, name: string, entry?: string): Promise<void> {
   const prof = profileFlags('embedded');
   const app = await startTourdesk({
     build: BUILD,
+    entry,
     port: await freePort(),
-    env: { DATA_DIR: embedded.dataDir },
+    env: { DATA_DIR: dataDir },
     nodeFlags: prof?.flags,
   });
   let mixed: TrafficResult;
   try {
     const connections = await signInConnections(app.url, fixture, CONNECTIONS);
     await warmUp(app.url, fixture, connections, MIX);
-    mixed = await measure('Embedded, mixed', app, () =>
-      runTraffic({ url: app.url, fixture, connections, durationSeconds: SECONDS, mix: MIX }),
+    mixed = await measure(`${name}, mixed`, app, () =>
+      runTraffic({ url: app.url, fixture, connections, durationSeconds: SECONDS, mix: MIX, rate: RATE }),
     );
   } finally {
     await app.stop();
   }
-  printProfile('Tourdesk (embedded)', prof?.dir);
-  const reopened = await openEmbedded(embedded.dataDir);
+  printProfile(`Tourdesk (${name})`, prof?.dir);
+  const reopened = await openEmbedded(dataDir);
   const writes = await verifyCheckIns(reopened.db, mixed.checkIns);
   await reopened.close();
   reportWrites(writes);
-  rows.push({ label: 'Embedded, mixed', result: mixed, writes });
-  embedded.remove();
+  rows.push({ label: `${name}, mixed`, result: mixed, writes });
 }
 
 function reportWrites(writes: WriteCheck): void {
@@ -401,14 +416,18 @@ function table(): string {
     lines.push('', `Tourdesk's slot read: ${median(ratios)} % of the bare baseline${of}.`);
   }
   if (ROUNDS > 1) {
-    const compared = (phase: string) => rows.filter((r) => r.label.includes('compared') && r.label.endsWith(phase));
-    for (const [name, of] of [['this build', ours] as const, ['compared', compared] as const]) {
-      const mixed = of('mixed').map((r) => r.result);
-      if (mixed.length === 0) continue;
-      lines.push(
-        `Median of ${mixed.length} rounds, ${name}, mixed: ${median(mixed.map((r) => r.requestsPerSecond))} req/s, ` +
-          `p99 ${median(mixed.map((r) => r.latency.p99))} ms.`,
-      );
+    for (const target of ['PostgreSQL', 'Embedded']) {
+      for (const name of ['this build', 'compared']) {
+        const mixed = rows
+          .filter((r) => r.label.startsWith(target) && r.label.includes('compared') === (name === 'compared'))
+          .filter((r) => r.label.endsWith('mixed'))
+          .map((r) => r.result);
+        if (mixed.length === 0) continue;
+        lines.push(
+          `Median of ${mixed.length} rounds, ${target}, ${name}, mixed: ` +
+            `${median(mixed.map((r) => r.requestsPerSecond))} req/s, p99 ${median(mixed.map((r) => r.latency.p99))} ms.`,
+        );
+      }
     }
   }
   return lines.join('\n');

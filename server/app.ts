@@ -107,7 +107,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // After a commit that wrote events: the live streams of every process hear of it (modules/live).
   const notifier = new EventNotifier(db, (err) => app.log.warn({ err }, 'live updates: NOTIFY failed'));
   const metrics = new Metrics(database.poolStats?.bind(database));
-  const tenancy = new Tenancy(db, (companyId, count) => {
+  const tenancy = new Tenancy(database, (companyId, count) => {
     notifier.notify(companyId);
     metrics.eventsAppended.inc(count);
   });

@@ -12,7 +12,9 @@ import lockfile from 'proper-lockfile';
 import type { PoolStats } from '../lib/metrics';
 import { migrationsFolder } from '../lib/paths';
 import { listenPostgres, type Listener } from './listener';
+import { pgTransactions } from './pgTransactions';
 import * as schema from './schema';
+import { pgliteTransactions, type Transactions } from './transactions';
 
 /** Both drivers share this type; a transaction is one too, so repositories take `Db` for either. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -26,6 +28,8 @@ export interface Database {
    * run inside `Tenancy.run` (server/db/tenancy.ts), which sets the company for its transaction.
    */
   db: Db;
+  /** Opens a request's transaction on the app's handle: what `Tenancy` runs every request's work in. */
+  transactions: Transactions;
   /** The owner's handle, not bound by row-level security: migrations, the demo seed and test fixtures. */
   owner: Db;
   kind: 'pglite' | 'postgres';
@@ -87,6 +91,7 @@ export async function openEmbedded(dataDir: string, { logger }: DatabaseOptions 
     }
     return {
       db,
+      transactions: pgliteTransactions(db),
       // PGlite runs as its superuser, so row-level security does not bind it: one handle serves both.
       owner: db,
       kind: 'pglite',
@@ -138,12 +143,15 @@ export async function openPostgres(
     max: poolSize,
     connectionTimeoutMillis: checkoutTimeoutMs,
     options: `-c role=${APP_ROLE}`,
+    // A request's statements that do not wait on each other share a round trip (pgTransactions.ts).
+    pipeline: true,
   });
   pool.on('error', onIdleError);
   pool.on('connect', (client) => client.on('error', onConnectionInUseError));
   const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
   return {
     db,
+    transactions: pgTransactions(pool),
     owner,
     kind: 'postgres',
     listen: (channel, listener) => listenPostgres(url, APP_ROLE, channel, listener),

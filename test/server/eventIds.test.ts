@@ -90,7 +90,7 @@ describe.each(DB_KINDS)("a company's event ids [%s]", (kind) => {
 
   it('tells the streams of a transaction that recorded events, once it commits, and of no other', async () => {
     const told: string[] = [];
-    const tenancy = new Tenancy(t.database.db, (companyId) => told.push(companyId));
+    const tenancy = new Tenancy(t.database, (companyId) => told.push(companyId));
     const actor = actorOf(a.companyId, 'Ana');
     const note = { kind: 'slot.noteSaved', after: { Note: 'x' } } as const;
     await tenancy.run(a.companyId, async () => undefined);
@@ -107,7 +107,7 @@ describe.each(DB_KINDS)("a company's event ids [%s]", (kind) => {
 
   if (kind === 'postgres') {
     it("gives a company's concurrent appends the next ids in commit order, and keeps other companies out of it", async () => {
-      const tenancy = new Tenancy(t.database.db);
+      const tenancy = new Tenancy(t.database);
       const note = { kind: 'slot.noteSaved', after: { Note: 'y' } } as const;
       const before = await latestEventId(t.db, a.companyId);
       let release!: () => void;

@@ -65,7 +65,7 @@ if (DB_KINDS.includes('postgres')) {
       const created = await createPgDatabase(process.env.TEST_DATABASE_URL as string);
       drop = created.drop;
       database = await openPostgres(created.url, 2);
-      tenancy = new Tenancy(database.db);
+      tenancy = new Tenancy(database);
       for (const [id, name] of [
         [companyA, 'A'],
         [companyB, 'B'],
@@ -147,8 +147,8 @@ if (DB_KINDS.includes('postgres')) {
 
 describeEachDb('tenant scopes', (ctx) => {
   test('a scope rolls back when its work throws, and commits when it resolves', async () => {
-    const { db } = ctx();
-    const tenancy = new Tenancy(db);
+    const { db, database } = ctx();
+    const tenancy = new Tenancy(database);
     const companyId = uuidv7();
     await db.execute(sql`insert into companies (id, name) values (${companyId}, 'Scoped')`);
     await expect(

@@ -42,67 +42,6 @@ export const attendedSums = {
   children: sql<number>`sum(${bookings.attendedChildren})::int`,
 };
 
-export function listDayBookings(db: Db, companyId: string, day: string): Promise<BookingRow[]> {
-  return db
-    .select(columns)
-    .from(bookings)
-    .where(and(eq(bookings.companyId, companyId), eq(bookings.date, day)))
-    .orderBy(asc(bookings.time), asc(bookings.tour), asc(bookings.name));
-}
-
-export function listSlotBookings(
-  db: Db,
-  companyId: string,
-  slot: { day: string; time: string; tour: string },
-): Promise<BookingRow[]> {
-  return db
-    .select(columns)
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.companyId, companyId),
-        eq(bookings.date, slot.day),
-        eq(bookings.time, slot.time),
-        eq(bookings.tour, slot.tour),
-      ),
-    )
-    .orderBy(sql`lower(${bookings.name})`, asc(bookings.id));
-}
-
-export interface SlotPax {
-  time: string;
-  tour: string;
-  pax: number;
-}
-
-/** Slots of a day starting between two times, with their live guests. */
-export function listSlotsBetween(
-  db: Db,
-  companyId: string,
-  day: string,
-  startTime: string,
-  endTime: string,
-): Promise<SlotPax[]> {
-  return db
-    .select({
-      time: bookings.time,
-      tour: bookings.tour,
-      pax: sql<number>`coalesce(sum(${bookings.pax}) filter (where not ${bookings.cancelled}), 0)::int`,
-    })
-    .from(bookings)
-    .where(and(eq(bookings.companyId, companyId), eq(bookings.date, day), between(bookings.time, startTime, endTime)))
-    .groupBy(bookings.time, bookings.tour)
-    .orderBy(asc(bookings.time), asc(bookings.tour));
-}
-
-export async function findBooking(db: Db, companyId: string, id: string): Promise<BookingRow | undefined> {
-  const [row] = await db
-    .select(columns)
-    .from(bookings)
-    .where(and(eq(bookings.companyId, companyId), eq(bookings.id, id)));
-  return row;
-}
-
 export async function insertBooking(db: Db, booking: NewBooking): Promise<BookingRow> {
   const [row] = await db.insert(bookings).values(booking).returning(columns);
   if (!row) throw new Error('insert returned no booking');

@@ -6,7 +6,8 @@ import type { AuthContext, CompanySettings } from '../../db/signedIn';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, type AppError } from '../../errors';
 import { listSourceLabels, listTourNames } from '../companies/companies.repository';
 import { findActiveMemberByName } from '../users/users.repository';
-import { findBooking, type BookingRow } from './bookings.repository';
+import { findBooking } from './bookingReads.repository';
+import type { BookingRow } from './bookings.repository';
 
 /** The rules every booking write shares: the Guide's window and lock, known members, sources and tours. */
 

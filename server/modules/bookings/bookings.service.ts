@@ -21,13 +21,8 @@ import { timetableOfDay } from '../timetable/timetable.repository';
 import { attendanceFacts, rowSnapshot, slotOfBooking, snapshotFacts } from './bookingFacts';
 import { nextOpeningForGuide, type SlotName } from './guideOpening';
 import { toBookingDto, viewerOf } from './bookings.mapper';
-import {
-  insertBooking,
-  listDayBookings,
-  listSlotBookings,
-  listSlotsBetween,
-  type BookingRow,
-} from './bookings.repository';
+import { listDayBookings, listSlotBookings, listSlotsBetween } from './bookingReads.repository';
+import { insertBooking, type BookingRow } from './bookings.repository';
 import {
   assertAttendeesBooked,
   assertKnownSource,
@@ -51,10 +46,13 @@ export class BookingsService {
   ) {}
 
   day(caller: Caller, day: string): Promise<DayBookings> {
-    return this.tenancy.runAs(caller, async (tx, auth) => {
+    return this.tenancy.readAs(caller, async (tx, auth) => {
       const viewer = viewerOf(auth.role, auth.company);
       const now = this.now();
-      const rows = await listDayBookings(tx, auth.companyId, day);
+      const [rows, timetable] = await Promise.all([
+        listDayBookings(tx, auth.companyId, day),
+        timetableOfDay(tx, auth.companyId, day),
+      ]);
       // A day has a few start times and many bookings: each time is judged once.
       const judged = new Map<string, boolean>();
       const canSee = (time: string) => {
@@ -70,7 +68,6 @@ export class BookingsService {
         else hide(row.time, row.tour);
       }
       // The timetable's departures of the day, judged by the same window.
-      const timetable = await timetableOfDay(tx, auth.companyId, day);
       const departures: ScheduledSlot[] = [];
       for (const departure of departuresOn(day, timetable)) {
         const tour = timetable.tourNames.get(departure.tourId) ?? '';
@@ -89,22 +86,25 @@ export class BookingsService {
   }
 
   slot(caller: Caller, slot: Slot): Promise<SlotBookings> {
-    return this.tenancy.runAs(caller, async (tx, auth) => {
+    return this.tenancy.readAs(caller, async (tx, auth) => {
       const now = this.now();
       assertVisible(auth, auth.company, slot, now);
-      const rows = await listSlotBookings(tx, auth.companyId, slot);
+      const [rows, capacity] = await Promise.all([
+        listSlotBookings(tx, auth.companyId, slot),
+        capacityOf(tx, auth.companyId, slot),
+      ]);
       const viewer = viewerOf(auth.role, auth.company);
       return {
         bookings: rows.map((row) => toBookingDto(row, viewer)),
         modifiable: canModifySlot(auth.role, auth.company, slot, now),
-        capacity: await capacityOf(tx, auth.companyId, slot),
+        capacity,
       };
     });
   }
 
   nearby(caller: Caller, day: string, startTime: string, endTime: string): Promise<NearbySlot[]> {
     if (startTime > endTime) throw new BadRequestError('startTime must not be after endTime', 'VALIDATION');
-    return this.tenancy.runAs(caller, async (tx, auth) => {
+    return this.tenancy.readAs(caller, async (tx, auth) => {
       const now = this.now();
       const slots = await listSlotsBetween(tx, auth.companyId, day, startTime, endTime);
       return slots.filter((s) => canSeeSlot(auth.role, auth.company, { day, time: s.time }, now));

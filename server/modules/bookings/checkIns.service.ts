@@ -16,7 +16,8 @@ import { followAssignment } from './shiftHeads';
 import { fingerprint, idempotent, type Answer } from '../idempotency/idempotent';
 import { attendanceFacts, slotOfBooking } from './bookingFacts';
 import { attendedCounts, bookedCounts, storedBookingFor, toBookingDto, viewerOf } from './bookings.mapper';
-import { checkInBooking, findBooking, lastChangeOf } from './bookings.repository';
+import { findBooking } from './bookingReads.repository';
+import { checkInBooking, lastChangeOf } from './bookings.repository';
 import { assertAttendeesBooked, assertVisible, chosenGuide, modifiableBooking, staleError } from './bookings.rules';
 
 /** Check-ins racing other writes of the same booking retry this often before answering 409. */

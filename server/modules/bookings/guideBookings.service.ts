@@ -49,7 +49,7 @@ export class GuideBookingsService {
   /** The bookings a guide (a Guide: themselves) led in a range of days: theirs by id, whoever later shares the name. */
   guideBookings(caller: Caller, guideId: string | undefined, start: string, end: string): Promise<Booking[]> {
     if (start > end) throw new BadRequestError('The range starts after it ends', 'VALIDATION');
-    return this.tenancy.runAs(caller, async (tx, auth) => {
+    return this.tenancy.readAs(caller, async (tx, auth) => {
       const member = await whoseData(tx, auth, guideId);
       const rows = await listGuideBookings(tx, auth.companyId, member.id, start, end);
       return rows.map((row) => toBookingDto(row, viewerOf(auth.role, auth.company)));

@@ -4,7 +4,7 @@ import { todayInZone } from '../../../src/domain/zonedDates';
 import type { Db } from '../../db/client';
 import type { CompanySettings } from '../../db/signedIn';
 import { timetableOfDay } from '../timetable/timetable.repository';
-import { listSlotsBetween } from './bookings.repository';
+import { listSlotsBetween } from './bookingReads.repository';
 
 export interface SlotName {
   time: string;
@@ -13,8 +13,10 @@ export interface SlotName {
 
 /** A day's slots by time and tour: booked ones and the timetable's departures, without their bookings. */
 async function slotNamesOfDay(tx: Db, companyId: string, day: string): Promise<SlotName[]> {
-  const booked = await listSlotsBetween(tx, companyId, day, '00:00', '23:59');
-  const timetable = await timetableOfDay(tx, companyId, day);
+  const [booked, timetable] = await Promise.all([
+    listSlotsBetween(tx, companyId, day, '00:00', '23:59'),
+    timetableOfDay(tx, companyId, day),
+  ]);
   const scheduled = departuresOn(day, timetable).map((d) => ({
     time: d.time,
     tour: timetable.tourNames.get(d.tourId) ?? '',

@@ -13,7 +13,8 @@ import type { Db } from '../../db/client';
 import type { AuthContext } from '../../db/signedIn';
 import { slotOfBooking } from './bookingFacts';
 import { bookedCounts } from './bookings.mapper';
-import { listSlotBookings, type BookingRow } from './bookings.repository';
+import { listSlotBookings } from './bookingReads.repository';
+import type { BookingRow } from './bookings.repository';
 import { recordEvents } from '../eventLog/eventLog';
 import { findShift, lockShifts, replaceShiftGuides, upsertShift, type ShiftGuideRow } from './shiftHeads.repository';
 

@@ -14,7 +14,7 @@ export class CompaniesService {
   constructor(private readonly tenancy: Tenancy) {}
 
   get(caller: Caller): Promise<Company> {
-    return this.tenancy.runAs(caller, async (tx, auth) => {
+    return this.tenancy.readAs(caller, async (tx, auth) => {
       const company = await findCompany(tx, auth.companyId);
       if (!company) throw companyNotFound();
       return companySeenBy(company, auth.role);

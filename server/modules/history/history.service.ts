@@ -4,7 +4,8 @@ import type { AuthContext, Caller } from '../../db/signedIn';
 import type { Tenancy } from '../../db/tenancy';
 import { NotFoundError } from '../../errors';
 import { viewerOf } from '../bookings/bookings.mapper';
-import { findBooking, findBookings } from '../bookings/bookings.repository';
+import { findBooking } from '../bookings/bookingReads.repository';
+import { findBookings } from '../bookings/bookings.repository';
 import { assertVisible } from '../bookings/bookings.rules';
 import { bookingEvents, slotEvents } from './history.repository';
 import { historyEntry, type HistoryReader } from './history.mapper';
@@ -21,18 +22,20 @@ export class HistoryService {
   ) {}
 
   booking(caller: Caller, bookingId: string): Promise<HistoryEntry[]> {
-    return this.tenancy.runAs(caller, async (tx, auth) => {
-      const booking = await findBooking(tx, auth.companyId, bookingId);
+    return this.tenancy.readAs(caller, async (tx, auth) => {
+      const [booking, rows] = await Promise.all([
+        findBooking(tx, auth.companyId, bookingId),
+        bookingEvents(tx, auth.companyId, bookingId, BOOKING_HISTORY_MAX),
+      ]);
       if (!booking) throw new NotFoundError('Booking not found');
       assertVisible(auth, auth.company, { day: booking.date, time: booking.time }, this.now());
       const reader = this.readerOf(auth);
-      const rows = await bookingEvents(tx, auth.companyId, bookingId, BOOKING_HISTORY_MAX);
       return rows.map((row) => historyEntry(row, reader, bookingId));
     });
   }
 
   slot(caller: Caller, slot: EventSlot): Promise<HistoryEntry[]> {
-    return this.tenancy.runAs(caller, async (tx, auth) => {
+    return this.tenancy.readAs(caller, async (tx, auth) => {
       assertVisible(auth, auth.company, slot, this.now());
       const reader = this.readerOf(auth);
       const rows = await slotEvents(tx, auth.companyId, slot, SLOT_ACTIVITY_MAX);

@@ -24,7 +24,7 @@ export class NotesService {
 
   get(caller: Caller, uniqueId: string): Promise<{ note: string }> {
     const slot = slotOf(uniqueId);
-    return this.tenancy.runAs(caller, async (tx, auth) => {
+    return this.tenancy.readAs(caller, async (tx, auth) => {
       this.assertVisible(auth, slot);
       return { note: (await findNote(tx, auth.companyId, uniqueId)) ?? '' };
     });

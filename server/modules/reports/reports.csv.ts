@@ -21,7 +21,7 @@ export function reportCsv(tenancy: Tenancy, filter: ReportFilter, type: ReportTy
     yield BOM + header + CRLF;
     let after: BatchKey | undefined;
     do {
-      const batch = await tenancy.run(filter.companyId, (tx) => reportBatch(tx, filter, record, after));
+      const batch = await tenancy.read(filter.companyId, (tx) => reportBatch(tx, filter, record, after));
       if (batch.records.length > 0) yield batch.records.join(CRLF) + CRLF;
       after = batch.last;
     } while (after);

@@ -147,19 +147,18 @@ export class ReportsService {
   constructor(private readonly tenancy: Tenancy) {}
 
   page(caller: Caller, request: ReportRequest, page: number, pageSize: number): Promise<ReportPage> {
-    return this.tenancy.runAs(caller, async (tx, auth) => {
+    return this.tenancy.readAs(caller, async (tx, auth) => {
       const names = await reportNames(tx, auth.companyId, request);
       const filter = reportFilter(auth.companyId, request, auth.company.timezone, names);
       // The no-show report's totals (and, with only no-shows, its count) come from its bookings; any other count
-      // from the per-day counts.
-      let total = filter.onlyNoShows ? undefined : await countReport(tx, filter);
-      if (total !== undefined) assertPageExists(page, pageSize, total);
-      const summary = filter.field === 'date' ? await summariseNoShows(tx, filter) : undefined;
-      if (total === undefined) {
-        total = summary?.bookings ?? 0;
-        assertPageExists(page, pageSize, total);
-      }
-      const rows = await reportPage(tx, filter, page, pageSize);
+      // from the per-day counts. The page is read alongside, and refused when past the last.
+      const [counted, summary, rows] = await Promise.all([
+        filter.onlyNoShows ? undefined : countReport(tx, filter),
+        filter.field === 'date' ? summariseNoShows(tx, filter) : undefined,
+        reportPage(tx, filter, page, pageSize),
+      ]);
+      const total = counted ?? summary?.bookings ?? 0;
+      assertPageExists(page, pageSize, total);
       const answer = { rows: rows.map(toReportRow), total, page, pageSize };
       if (!summary) return answer;
       const missing = { Adults: summary.adults, Teens: summary.teens, Children: summary.children };
@@ -171,7 +170,7 @@ export class ReportsService {
   async csv(caller: Caller, request: ReportRequest, type: ReportType | undefined): Promise<Readable> {
     const reportType = csvType(request, type);
     // Read first, so a refusal (an invalid range, a member gone) is an answer, not a cut-off download.
-    const { timezone, names } = await this.tenancy.runAs(caller, async (tx, auth) => ({
+    const { timezone, names } = await this.tenancy.readAs(caller, async (tx, auth) => ({
       timezone: auth.company.timezone,
       names: await reportNames(tx, auth.companyId, request),
     }));
@@ -182,7 +181,7 @@ export class ReportsService {
   /** Checked-in guests per day, tour and source over a range of tour days (one day: from = to). */
   async fees(caller: Caller, from: string, to: string): Promise<FeeRow[]> {
     assertRange(from, to, MAX_FEE_DAYS, 'A fee table covers at most a year');
-    const rows = await this.tenancy.runAs(caller, (tx, auth) => feesBetween(tx, auth.companyId, from, to));
+    const rows = await this.tenancy.readAs(caller, (tx, auth) => feesBetween(tx, auth.companyId, from, to));
     return rows.map((r) => ({
       date: r.date,
       tour: r.tour,

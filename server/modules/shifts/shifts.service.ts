@@ -47,7 +47,7 @@ export class ShiftsService {
 
   get(caller: Caller, shiftString: string): Promise<Shift> {
     const slot = slotOf(shiftString);
-    return this.tenancy.runAs(caller, (tx, auth) => {
+    return this.tenancy.readAs(caller, (tx, auth) => {
       this.assertVisible(auth, slot);
       return shiftOf(tx, auth.companyId, slot);
     });

@@ -27,20 +27,22 @@ export async function scheduleOf(db: Db, companyId: string, slots: SlotKey[]): P
   const tourIds = new Map(named.map((t) => [t.label, t.id]));
   const ids = [...tourIds.values()];
   if (ids.length === 0) return { timetable: { departures: [], exceptions: [] }, tourIds };
-  const weekly = await db
-    .select(departureColumns)
-    .from(departures)
-    .where(and(eq(departures.companyId, companyId), inArray(departures.tourId, ids)));
-  const exceptions = await db
-    .select(exceptionColumns)
-    .from(departureExceptions)
-    .where(
-      and(
-        eq(departureExceptions.companyId, companyId),
-        inArray(departureExceptions.tourId, ids),
-        or(inArray(departureExceptions.date, days), eq(departureExceptions.kind, 'extra')),
+  const [weekly, exceptions] = await Promise.all([
+    db
+      .select(departureColumns)
+      .from(departures)
+      .where(and(eq(departures.companyId, companyId), inArray(departures.tourId, ids))),
+    db
+      .select(exceptionColumns)
+      .from(departureExceptions)
+      .where(
+        and(
+          eq(departureExceptions.companyId, companyId),
+          inArray(departureExceptions.tourId, ids),
+          or(inArray(departureExceptions.date, days), eq(departureExceptions.kind, 'extra')),
+        ),
       ),
-    );
+  ]);
   return { timetable: { departures: weekly, exceptions }, tourIds };
 }
 

@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/client';
 import { ConflictError, type AppError } from '../../errors';
 import { bookedOn, lockDepartures, scheduleOf } from './departureSeats.repository';
+import { scheduleOfSlot } from './slotSchedule.repository';
 
 /** The seats a write was given: `overCapacity` when a Manager booked past the capacity. */
 export type SeatsTaken = Extract<SeatVerdict, { ok: true }>;
@@ -83,8 +84,8 @@ function judged(ledger: SeatLedger, move: SeatMove, overrides: SeatOverrides): S
 
 /** The capacity of the slot's departure; null when it has none, or the timetable has no such departure. */
 export async function capacityOf(db: Db, companyId: string, slot: SlotKey): Promise<number | null> {
-  const { timetable, tourIds } = await scheduleOf(db, companyId, [slot]);
-  const fit = departureFit(timetable, tourIds.get(slot.tour), slot.day, slot.time);
+  const { timetable, tourId } = await scheduleOfSlot(db, companyId, slot);
+  const fit = departureFit(timetable, tourId, slot.day, slot.time);
   return fit.kind === 'departure' ? fit.capacity : null;
 }
 

@@ -1,7 +1,8 @@
 import { v7 as uuidv7 } from 'uuid';
-import { and, eq, gte, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Timetable } from '../../../src/domain/timetable';
 import type { Db } from '../../db/client';
+import { preparedRead } from '../../db/prepared';
 import { departureExceptions, departures, tours } from '../../db/schema';
 
 /** The columns of a weekly departure and of an exception, as the domain's `Timetable` holds them. */
@@ -13,6 +14,9 @@ export const departureColumns = {
   validUntil: departures.validUntil,
   capacity: departures.capacity,
 };
+type Departure = Timetable['departures'][number] & { tour: string };
+type Exception = Timetable['exceptions'][number] & { tour: string };
+
 export const exceptionColumns = {
   tourId: departureExceptions.tourId,
   date: departureExceptions.date,
@@ -22,16 +26,18 @@ export const exceptionColumns = {
 };
 
 export async function readTimetable(db: Db, companyId: string): Promise<Timetable> {
-  const weekly = await db
-    .select(departureColumns)
-    .from(departures)
-    .where(eq(departures.companyId, companyId))
-    .orderBy(departures.tourId, departures.time, departures.validFrom);
-  const exceptions = await db
-    .select(exceptionColumns)
-    .from(departureExceptions)
-    .where(eq(departureExceptions.companyId, companyId))
-    .orderBy(departureExceptions.date, departureExceptions.time);
+  const [weekly, exceptions] = await Promise.all([
+    db
+      .select(departureColumns)
+      .from(departures)
+      .where(eq(departures.companyId, companyId))
+      .orderBy(departures.tourId, departures.time, departures.validFrom),
+    db
+      .select(exceptionColumns)
+      .from(departureExceptions)
+      .where(eq(departureExceptions.companyId, companyId))
+      .orderBy(departureExceptions.date, departureExceptions.time),
+  ]);
   return { departures: weekly, exceptions };
 }
 
@@ -52,24 +58,39 @@ export async function replaceTimetable(db: Db, companyId: string, timetable: Tim
  * What could run on `day` (weekly departures valid then, that day's exceptions) of tours not archived, with the tours'
  * names by id.
  */
-export async function timetableOfDay(
-  db: Db,
-  companyId: string,
-  day: string,
-): Promise<Timetable & { tourNames: Map<string, string> }> {
-  const active = and(eq(tours.companyId, companyId), isNull(tours.archivedAt));
-  const weekly = await db
+type DayValues = { companyId: string; day: string };
+const day = sql.placeholder('day');
+const active = and(eq(tours.companyId, sql.placeholder('companyId')), isNull(tours.archivedAt));
+
+const departuresOfDay = preparedRead<DayValues, Departure[]>('departures_of_day', (db, name) =>
+  db
     .select({ ...departureColumns, tour: tours.label })
     .from(departures)
     .innerJoin(tours, and(eq(tours.companyId, departures.companyId), eq(tours.id, departures.tourId)))
     .where(
       and(active, lte(departures.validFrom, day), or(isNull(departures.validUntil), gte(departures.validUntil, day))),
-    );
-  const exceptions = await db
+    )
+    .prepare(name),
+);
+
+const exceptionsOfDay = preparedRead<DayValues, Exception[]>('exceptions_of_day', (db, name) =>
+  db
     .select({ ...exceptionColumns, tour: tours.label })
     .from(departureExceptions)
     .innerJoin(tours, and(eq(tours.companyId, departureExceptions.companyId), eq(tours.id, departureExceptions.tourId)))
-    .where(and(active, eq(departureExceptions.date, day)));
+    .where(and(active, eq(departureExceptions.date, day)))
+    .prepare(name),
+);
+
+export async function timetableOfDay(
+  db: Db,
+  companyId: string,
+  day: string,
+): Promise<Timetable & { tourNames: Map<string, string> }> {
+  const [weekly, exceptions] = await Promise.all([
+    departuresOfDay(db, { companyId, day }),
+    exceptionsOfDay(db, { companyId, day }),
+  ]);
   const tourNames = new Map([...weekly, ...exceptions].map((d) => [d.tourId, d.tour]));
   return { departures: weekly, exceptions, tourNames };
 }

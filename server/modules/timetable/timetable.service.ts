@@ -15,7 +15,7 @@ export class TimetableService {
 
   get(caller: Caller, companyId: string): Promise<Timetable> {
     if (companyId !== caller.companyId) throw companyNotFound();
-    return this.tenancy.runAs(caller, (tx, auth) => readTimetable(tx, auth.companyId));
+    return this.tenancy.readAs(caller, (tx, auth) => readTimetable(tx, auth.companyId));
   }
 
   /** Replaces the whole timetable; every tour it names must be one of the company's, not archived. */

@@ -28,13 +28,13 @@ export class TeamService {
   ) {}
 
   async list(caller: Caller): Promise<Member[]> {
-    const rows = await this.tenancy.runAs(caller, (tx, auth) => listTeam(tx, auth.companyId));
+    const rows = await this.tenancy.readAs(caller, (tx, auth) => listTeam(tx, auth.companyId));
     return rows.map(toMember);
   }
 
   /** Active members a booking can be checked in as, by name. */
   guides(caller: Caller): Promise<MemberRef[]> {
-    return this.tenancy.runAs(caller, (tx, auth) => listMembers(tx, auth.companyId));
+    return this.tenancy.readAs(caller, (tx, auth) => listMembers(tx, auth.companyId));
   }
 
   async addGuide(caller: Caller, body: AddGuideBody): Promise<Member> {
