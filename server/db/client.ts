@@ -151,7 +151,7 @@ export async function openPostgres(
   const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
   return {
     db,
-    transactions: pgTransactions(pool),
+    transactions: pgTransactions(pool, logger),
     owner,
     kind: 'postgres',
     listen: (channel, listener) => listenPostgres(url, APP_ROLE, channel, listener),

@@ -1,3 +1,4 @@
+import type { Logger } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Pool, PoolClient } from 'pg';
 import type { Db } from './client';
@@ -11,9 +12,9 @@ import { MEMBER_LOOKUP, type Transactions } from './transactions';
  */
 const handles = new WeakMap<PoolClient, Db>();
 
-function handleOf(client: PoolClient): Db {
+function handleOf(client: PoolClient, logger: Logger | undefined): Db {
   let db = handles.get(client);
-  if (!db) handles.set(client, (db = drizzle(client, { schema }) as unknown as Db));
+  if (!db) handles.set(client, (db = drizzle(client, { schema, logger }) as unknown as Db));
   return db;
 }
 
@@ -23,7 +24,7 @@ function handleOf(client: PoolClient): Db {
  * transaction, every later one fails with it, and the rollback leaves the connection clean for the next request; a
  * connection whose rollback fails is dropped.
  */
-export function pgTransactions(pool: Pool): Transactions {
+export function pgTransactions(pool: Pool, logger?: Logger): Transactions {
   return async (access, { companyId, userId, sessionId }, fn) => {
     const client = await pool.connect();
     let broken: Error | undefined;
@@ -34,8 +35,9 @@ export function pgTransactions(pool: Pool): Transactions {
         text: MEMBER_LOOKUP,
         values: [companyId, userId, sessionId],
       });
+      logger?.logQuery(MEMBER_LOOKUP, [companyId, userId, sessionId]);
       const [, { rows }] = await Promise.all([begun, member]);
-      const result = await fn(handleOf(client), rows[0]);
+      const result = await fn(handleOf(client, logger), rows[0]);
       await client.query('commit');
       return result;
     } catch (err) {
