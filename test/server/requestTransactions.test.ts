@@ -47,6 +47,30 @@ describe.each(DB_KINDS)('request transactions [%s]', (kind) => {
     expect(rows[0]?.company).toBe(companyA);
   });
 
+  if (kind === 'pglite') {
+    test('PGlite: a query outside a transaction waits for the open one, and sees it committed', async () => {
+      let release = () => undefined as void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let inside!: () => void;
+      const begun = new Promise<void>((resolve) => (inside = resolve));
+      const writing = tenancy.run(companyB, async (tx) => {
+        await addBooking(tx, companyB, { date: '2026-06-17', time: '08:00', name: 'Waited for' });
+        inside();
+        await gate;
+      });
+      await begun;
+      let read: { name: string }[] | undefined;
+      const reading = namesOf(companyB).then((rows) => (read = rows));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(read).toBeUndefined();
+      release();
+      await writing;
+      await reading;
+      expect(read).toEqual([{ name: 'Waited for' }]);
+      await t.db.delete(bookings).where(sql`${bookings.companyId} = ${companyB}`);
+    });
+  }
+
   test('a statement failing mid-pipeline rolls the request back; the next request on the connection is clean', async () => {
     const pidOf = (tx: Parameters<Parameters<Tenancy['run']>[1]>[0]) =>
       queryRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`).then((rows) => rows[0]?.pid);
