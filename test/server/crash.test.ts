@@ -260,8 +260,10 @@ if (process.env.TEST_DATABASE_URL) {
 
       it('survives its idle connections being terminated, and the next requests succeed', async () => {
         expect((await addBooking('Before the cut')).status).toBe(201);
-        const cut = await terminateAppBackends();
-        await waitFor('the pool to notice', () => idleCuts() >= cut);
+        await terminateAppBackends();
+        // Not one notice per terminated backend: a pool whose idle timeout ends a connection as it is terminated
+        // (on a busy machine) removes it without an error, and it is gone either way.
+        await waitFor('the pool to notice', () => idleCuts() >= 1);
         expect((await addBooking('After the cut')).status).toBe(201);
         const names = (await storedBookings(server, token)).map((b) => b.name);
         expect(names).toEqual(expect.arrayContaining(['Before the cut', 'After the cut']));
