@@ -24,7 +24,7 @@ async function askServer(dataDir: string): Promise<Buffer | null> {
 async function copyStopped(dataDir: string): Promise<Buffer> {
   let unlock: () => Promise<void>;
   try {
-    unlock = await lockDataDir(dataDir);
+    unlock = await lockDataDir(dataDir, { wait: false });
   } catch (err) {
     if (!(err instanceof DataDirLockedError)) throw err;
     throw new BackupError(`A server holds ${dataDir} but does not answer yet: try again once it has started.`);

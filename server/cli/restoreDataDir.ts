@@ -20,7 +20,7 @@ export async function restoreDataDir(dataDir: string, file: string, options: { r
   mkdirSync(dir, { recursive: true });
   let unlock: () => Promise<void>;
   try {
-    unlock = await lockDataDir(dir);
+    unlock = await lockDataDir(dir, { wait: false });
   } catch (err) {
     if (!(err instanceof DataDirLockedError)) throw err;
     throw new BackupError(`A server is running on ${dir}: stop it before restoring.`);

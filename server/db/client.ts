@@ -54,13 +54,17 @@ export class DataDirLockedError extends Error {
 /** Locks are refreshed every few seconds; one left by a killed process is taken over once it goes stale. */
 const LOCK_STALE_MS = 5_000;
 
-export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+/**
+ * A server waits a few seconds for the lock (the process it replaces may still be stopping); the backup and restore
+ * commands do not (`wait: false`): a held lock means a running server, and they say so at once.
+ */
+export async function lockDataDir(dataDir: string, { wait = true } = {}): Promise<() => Promise<void>> {
   try {
     return await lockfile.lock(dataDir, {
       lockfilePath: join(dataDir, 'tourdesk.lock'),
       stale: LOCK_STALE_MS,
       update: LOCK_STALE_MS / 2,
-      retries: { retries: 6, minTimeout: 500, maxTimeout: 1_500 },
+      retries: wait ? { retries: 6, minTimeout: 500, maxTimeout: 1_500 } : 0,
       onCompromised: (err) => {
         throw err;
       },

@@ -1,7 +1,6 @@
 import { and, eq, gte, lte } from 'drizzle-orm';
 import { formatInTimeZone } from 'date-fns-tz';
 import { ConfigError, loadConfig } from '../../server/config';
-import { DataDirLockedError, openEmbedded } from '../../server/db/client';
 import { bookings, companies, departures, tours } from '../../server/db/schema';
 import {
   DEMO_PASSWORD,
@@ -13,7 +12,6 @@ import {
   seedDemo,
 } from '../../server/seed';
 import { canModifySlot, canSeeSlot } from '../../src/domain/slotRules';
-import { copyPgliteTemplate, removeDir } from './dbTemplate';
 import { DB_KINDS, createTestApp, login, signup, uniqueEmail } from './helpers';
 
 const demoRules = { timezone: DEMO_TIMEZONE, unlockBookings: false, hideBookings: true, beforeTime: 60, afterTime: 60 };
@@ -167,24 +165,6 @@ describe.each(DB_KINDS)('platform [%s]', (kind) => {
       await t.close();
     }
   });
-});
-
-describe('embedded database', () => {
-  it('refuses a second process on the same data dir with a clear message', async () => {
-    // An initialised data dir: creating one is PGlite's initdb, seconds of CPU that are not what this tests.
-    const dir = copyPgliteTemplate();
-    const first = await openEmbedded(dir);
-    try {
-      const second = openEmbedded(dir);
-      await expect(second).rejects.toThrow(DataDirLockedError);
-      await expect(second).rejects.toThrow(/in use by another Tourdesk process/);
-    } finally {
-      await first.close();
-    }
-    const again = await openEmbedded(dir);
-    await again.close();
-    removeDir(dir);
-  }, 30_000);
 });
 
 describe('config', () => {
