@@ -9,6 +9,8 @@ import { persistStore } from 'redux-persist';
 import { AppRoutes, prefetchOpeningPage } from './app/router';
 import { makeStore } from './app/store';
 import { theme } from './app/theme';
+import { setLanguage } from './services/i18n/language';
+import { initialLanguage } from './services/i18n/languageChoice';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -23,10 +25,14 @@ if (process.env.NODE_ENV === 'production' && 'serviceWorker' in navigator) {
     void import(/* webpackChunkName: "service-worker" */ './app/serviceWorker').then((m) => m.registerServiceWorker());
   });
 }
+// The first screen is in the reader's language: a catalogue that cannot load (offline before the service worker kept
+// it) leaves it in English rather than blank.
+const languageReady = setLanguage(initialLanguage()).catch(() => undefined);
 // The app renders once the stored user is back, so the on-load rule sees it (what PersistGate would do, but without
 // its second render of the whole tree). As a transition, React renders the first screen in slices instead of one
 // long task, so a phone stays responsive meanwhile.
-persistStore(store, null, () =>
+persistStore(store, null, async () => {
+  await languageReady;
   startTransition(() =>
     root.render(
       <StrictMode>
@@ -40,5 +46,5 @@ persistStore(store, null, () =>
         </Provider>
       </StrictMode>,
     ),
-  ),
-);
+  );
+});

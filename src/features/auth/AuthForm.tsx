@@ -8,6 +8,8 @@ import { OutlinedField } from '../../components/OutlinedField';
 import { TextLink } from '../../components/TextLink';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { Credentials } from '../../domain/auth';
+import { useT } from '../../services/i18n/useT';
+import { LanguageSwitch } from './LanguageSwitch';
 
 interface AuthFormProps {
   title: string;
@@ -32,6 +34,7 @@ interface AuthFormProps {
 /** The login and signup form: spec §5 sets no client rules beyond an email-type input. */
 export function AuthForm(props: AuthFormProps) {
   const { title, intro, submitLabel, passwordAutoComplete, passwordHelp, submitting, error, onSubmit, onEdit } = props;
+  const t = useT();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   useDocumentTitle(title);
@@ -54,7 +57,7 @@ export function AuthForm(props: AuthFormProps) {
         <Stack component="form" spacing={2} onSubmit={handleSubmit}>
           {props.children}
           <OutlinedField
-            label="Email"
+            label={t('Email')}
             type="email"
             name="email"
             autoComplete="email"
@@ -62,7 +65,7 @@ export function AuthForm(props: AuthFormProps) {
             onChange={edit(setEmail)}
           />
           <OutlinedField
-            label="Password"
+            label={t('Password')}
             type="password"
             name="password"
             autoComplete={passwordAutoComplete}
@@ -78,6 +81,7 @@ export function AuthForm(props: AuthFormProps) {
         <Typography>
           {props.switchPrompt} <TextLink to={props.switchTo}>{props.switchLabel}</TextLink>
         </Typography>
+        <LanguageSwitch />
       </Stack>
     </Paper>
   );

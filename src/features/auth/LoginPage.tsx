@@ -1,11 +1,13 @@
 import type { Credentials } from '../../domain/auth';
 import { useAppDispatch } from '../../app/hooks';
 import { errorMessage } from '../../services/errors';
+import { useT } from '../../services/i18n/useT';
 import { useLoginMutation } from './authApi';
 import { loggedIn } from './authSlice';
 import { AuthForm } from './AuthForm';
 
 export function LoginPage() {
+  const t = useT();
   const dispatch = useAppDispatch();
   const [login, { isLoading, error, reset }] = useLoginMutation();
 
@@ -17,15 +19,15 @@ export function LoginPage() {
 
   return (
     <AuthForm
-      title="Login"
-      submitLabel="Login"
+      title={t('Login')}
+      submitLabel={t('Login')}
       passwordAutoComplete="current-password"
       submitting={isLoading}
       error={error ? errorMessage(error) : null}
       onSubmit={handleSubmit}
       onEdit={reset}
-      switchPrompt="No account yet?"
-      switchLabel="Sign up"
+      switchPrompt={t('No account yet?')}
+      switchLabel={t('Sign up')}
       switchTo="/signup"
     />
   );

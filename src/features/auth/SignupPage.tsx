@@ -1,15 +1,14 @@
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { PASSWORD_RULE, type Credentials } from '../../domain/auth';
+import { PASSWORD_MIN, type Credentials } from '../../domain/auth';
 import { canonicalTimeZone } from '../../domain/company';
 import { useAppDispatch } from '../../app/hooks';
 import { OutlinedField } from '../../components/OutlinedField';
 import { errorMessage } from '../../services/errors';
+import { useT } from '../../services/i18n/useT';
 import { useSignupMutation } from './authApi';
 import { loggedIn } from './authSlice';
 import { AuthForm } from './AuthForm';
-
-const NAME_MISSING = 'Enter the company name';
 
 /** The browser's zone, a first guess at the company's (the day page's checklist asks to confirm it); none if unknown. */
 function browserTimeZone(): { timezone?: string } {
@@ -18,6 +17,7 @@ function browserTimeZone(): { timezone?: string } {
 }
 
 export function SignupPage() {
+  const t = useT();
   const dispatch = useAppDispatch();
   const [signup, { isLoading, error, reset }] = useSignupMutation();
   const [companyName, setCompanyName] = useState('');
@@ -33,31 +33,35 @@ export function SignupPage() {
 
   return (
     <AuthForm
-      title="Sign up"
+      title={t('Sign up')}
       intro={
         <Typography color="text.secondary">
-          Create an account for your tour company. You become its Manager and can add your guides afterwards.
+          {t('Create an account for your tour company. You become its Manager and can add your guides afterwards.')}
         </Typography>
       }
-      submitLabel="Sign up"
+      submitLabel={t('Sign up')}
       passwordAutoComplete="new-password"
-      passwordHelp={PASSWORD_RULE}
+      passwordHelp={t('At least {min} characters', { min: PASSWORD_MIN })}
       submitting={isLoading}
       error={error ? errorMessage(error) : null}
       onSubmit={handleSubmit}
       onEdit={reset}
-      switchPrompt="Already have an account?"
-      switchLabel="Log in"
+      switchPrompt={t('Already have an account?')}
+      switchLabel={t('Log in')}
       switchTo="/login"
     >
       <OutlinedField
-        label="Company name"
+        label={t('Company name')}
         name="organization"
         autoComplete="organization"
         required
         value={companyName}
         error={nameMissing}
-        helperText={nameMissing ? NAME_MISSING : 'Your team sees it in the header; you can change it in Settings.'}
+        helperText={
+          nameMissing
+            ? t('Enter the company name')
+            : t('Your team sees it in the header; you can change it in Settings.')
+        }
         onChange={(event) => {
           setCompanyName(event.target.value);
           if (event.target.value.trim() !== '') setNameMissing(false);

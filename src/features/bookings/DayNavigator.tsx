@@ -8,6 +8,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatDayLabel } from '../../components/days';
 import { dayPath } from '../../components/paths';
 import { nextDay, previousDay } from '../../domain/slotRules';
+import { useLanguage, useT } from '../../services/i18n/useT';
 import { DayPickerButton } from './DayPickerButton';
 
 interface DayNavigatorProps {
@@ -19,14 +20,16 @@ interface DayNavigatorProps {
 /** The day's date, the chevrons and Today (big enough to flip days with a thumb), and a picker for any other day. */
 export function DayNavigator({ day, today }: DayNavigatorProps) {
   const navigate = useNavigate();
+  const t = useT();
+  const language = useLanguage();
   return (
     <Stack spacing={1.5}>
       <Typography variant="h2" component="p">
-        {formatDayLabel(day)}
+        {formatDayLabel(day, language)}
       </Typography>
       <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-          <IconButton component={RouterLink} to={dayPath(previousDay(day))} aria-label="Previous day" size="large">
+          <IconButton component={RouterLink} to={dayPath(previousDay(day))} aria-label={t('Previous day')} size="large">
             <ChevronLeft />
           </IconButton>
           <Button
@@ -35,9 +38,9 @@ export function DayNavigator({ day, today }: DayNavigatorProps) {
             variant="outlined"
             aria-current={day === today ? 'date' : undefined}
           >
-            Today
+            {t('Today')}
           </Button>
-          <IconButton component={RouterLink} to={dayPath(nextDay(day))} aria-label="Next day" size="large">
+          <IconButton component={RouterLink} to={dayPath(nextDay(day))} aria-label={t('Next day')} size="large">
             <ChevronRight />
           </IconButton>
         </Stack>

@@ -7,7 +7,7 @@ import { useAppSelector } from '../../app/hooks';
 import { DateLocalization } from '../../components/DateLocalization';
 import { Page } from '../../components/Page';
 import { reportErrorMessage } from '../../components/reportErrorMessage';
-import { readStoredChoice, storeChoice } from '../../components/storedChoice';
+import { readStoredChoice, storeChoice } from '../../services/storedChoice';
 import { NO_PERMISSION_REPORT, NO_REPORT_ROWS, SELECT_BOTH } from '../../domain/reports';
 import { useCompany } from '../../services/companyApi';
 import { NoShowTotals } from './NoShowTotals';

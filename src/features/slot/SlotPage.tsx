@@ -23,6 +23,7 @@ import { useWithOutbox } from './outbox/useWithOutbox';
 import { useGetNoteQuery, useGetSlotBookingsQuery, type SlotArgs } from './slotApi';
 import { ListSkeleton, RetryAlert } from '../../components/LoadStates';
 import { useCompany } from '../../services/companyApi';
+import { useLanguage } from '../../services/i18n/useT';
 
 // Below the bookings and opened by few: it loads after the page's first paint.
 const ActivitySection = lazy(() =>
@@ -44,7 +45,8 @@ export function SlotPage() {
 
 function SlotView({ slot }: { slot: SlotArgs }) {
   const company = useCompany();
-  const dateLabel = formatDayLabel(slot.day);
+  const language = useLanguage();
+  const dateLabel = formatDayLabel(slot.day, language);
   useDocumentTitle(`${slot.tour} ${slot.time}`);
   const { currentData: slotData, error, isFetching, refetch } = useGetSlotBookingsQuery(slot);
   // The note and the guides sit above the list. Asked with the bookings and shown in the same paint, they never push

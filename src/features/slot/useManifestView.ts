@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useStoredChoice } from '../../components/storedChoice';
+import { useStoredChoice } from '../../services/storedChoice';
 
 const SLOT_VIEWS = ['list', 'table'] as const;
 export type SlotView = (typeof SLOT_VIEWS)[number];
