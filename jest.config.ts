@@ -18,7 +18,7 @@ const tsJest: Config['transform'] = {
 };
 // ESM-only dependencies that jest must transform to CommonJS.
 const transformIgnorePatterns = [
-  '/node_modules/(?!(rettime|until-async|@open-draft/deferred-promise|jose|content-disposition)/)',
+  '/node_modules/(?!(rettime|until-async|@open-draft/deferred-promise|jose|content-disposition|@formatjs)/)',
 ];
 
 // MUI renders and argon2 hashing are slow on a loaded 2-core machine; a timeout is not what these tests check. CI
