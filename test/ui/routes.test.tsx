@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { emptyDays, quietPages, signedIn, signedOut } from './fixtures';
 import { renderRoute } from './renderWithProviders';
 import { server } from './server';
@@ -32,7 +32,7 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Old Town Walk' })).toBeInTheDocument();
     expect(screen.getByText('Monday, 10 March 2025')).toBeInTheDocument();
     expect(screen.getByText('10:30')).toBeInTheDocument();
-    expect(document.title).toBe('Old Town Walk 10:30 · Tourdesk');
+    await waitFor(() => expect(document.title).toBe('Old Town Walk 10:30 · Tourdesk'));
     expect(await screen.findByText('No bookings in this slot')).toBeInTheDocument();
   });
 
