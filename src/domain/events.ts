@@ -19,6 +19,8 @@ export const EVENT_KINDS = [
   'company.timetableChanged',
   'team.memberAdded',
   'team.memberRemoved',
+  /** A member picked the language the app speaks to them (their own record only). */
+  'team.memberLanguageChanged',
   'channel.keyCreated',
   'channel.keyRevoked',
   'channel.keySourcesPicked',

@@ -73,6 +73,7 @@ describeEachDb(
         [{ afterTime: 1.5 }, /^afterTime: /],
         [{ name: '   ' }, /^name: Enter the company name/],
         [{ display: 'yes' }, /^display: /],
+        [{ defaultLanguage: 'fr' }, /^defaultLanguage: Language must be one of: en, es/],
         [{ plan: 'enterprise' }, /plan/],
         [{}, /Change at least one setting/],
       ];

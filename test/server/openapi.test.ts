@@ -181,6 +181,26 @@ describe('the OpenAPI document at /api/docs/json', () => {
     );
   });
 
+  it("documents the members' languages: one's own change, signup's and the company's default", () => {
+    const me = operation(doc, 'PATCH', '/api/user/me');
+    expect(me.tags).toEqual(['Users']);
+    expect(me.description).toMatch(/own record/);
+    const body = jsonSchemaOf(me.requestBody as OpenAPIV3_1.RequestBodyObject);
+    expect(body?.required).toEqual(['language']);
+    expect((body?.properties?.language as Schema).enum).toEqual(['en', 'es']);
+    const answer = jsonSchemaOf((me.responses as Record<string, OpenAPIV3_1.ResponseObject>)['200']);
+    const user = answer?.properties?.user as Schema;
+    expect(user.required).toEqual(expect.arrayContaining(['language', 'token', 'company']));
+    const signup = jsonSchemaOf(
+      operation(doc, 'POST', '/api/user/signup').requestBody as OpenAPIV3_1.RequestBodyObject,
+    );
+    expect((signup?.properties?.language as Schema).description).toMatch(/defaultLanguage/);
+    const company = jsonSchemaOf(
+      (operation(doc, 'GET', '/api/company').responses as Record<string, OpenAPIV3_1.ResponseObject>)['200'],
+    );
+    expect(company?.required).toContain('defaultLanguage');
+  });
+
   it('describes the streams by their content type: the live events and the CSV download', () => {
     const live = operation(doc, 'GET', '/api/events').responses?.['200'] as OpenAPIV3_1.ResponseObject;
     expect(Object.keys(live.content ?? {})).toEqual(['text/event-stream']);

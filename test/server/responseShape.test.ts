@@ -21,6 +21,7 @@ const company = {
   hideSourcesCopyOnly: false,
   displaySourcesModal: false,
   detailedShifts: true,
+  defaultLanguage: 'es',
 };
 const user = {
   _id: 'u1',
@@ -29,6 +30,7 @@ const user = {
   role: 'Manager',
   assignable: true,
   name: 'Ana',
+  language: 'es',
   company,
 };
 const booking = {

@@ -9,7 +9,12 @@ import * as schema from '../../server/db/schema';
 import { insertSources, insertTours } from '../../server/modules/companies/companies.repository';
 import { recordEvents } from '../../server/modules/eventLog/eventLog';
 import { replaceShiftGuides, upsertShift } from '../../server/modules/bookings/shiftHeads.repository';
-import { changePasswordSchema, credentialsSchema, signupSchema } from '../../src/domain/schemas/auth';
+import {
+  changePasswordSchema,
+  credentialsSchema,
+  ownSettingsBodySchema,
+  signupSchema,
+} from '../../src/domain/schemas/auth';
 import {
   addBookingBodySchema,
   checkInBodySchema,
@@ -301,6 +306,15 @@ async function currentVersion(t: Target, bookingId: string): Promise<number> {
   return row.version;
 }
 
+/** The language the target's Manager does not speak now: sent as theirs, it is a change. */
+async function otherLanguage(t: Target): Promise<string> {
+  const [row] = await t.db
+    .select({ language: schema.users.language })
+    .from(schema.users)
+    .where(eq(schema.users.id, t.managerId));
+  return row?.language === 'es' ? 'en' : 'es';
+}
+
 let fillCount = 0;
 
 /** Bodies by schema: valid input aimed at the target's rows, with the spec's `company` where its client sends one. */
@@ -320,6 +334,7 @@ export const bodyFillers = new Map<unknown, Fill<Record<string, unknown>>>([
       company: t.company.companyId,
     }),
   ],
+  [ownSettingsBodySchema, async (t) => ({ language: await otherLanguage(t) })],
   [checkInBodySchema, () => ({ attendees: [{ Adults: 1 }] })],
   [
     editBookingBodySchema,

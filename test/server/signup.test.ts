@@ -25,7 +25,7 @@ describeEachDb('signup: the company’s name and zone', (ctx) => {
     expect(confirm.json()).toMatchObject({ timezone: 'Europe/Madrid', timezoneGuessed: false });
     const logged = await db.select().from(events).where(eq(events.companyId, user.company._id)).orderBy(asc(events.id));
     expect(logged.map((e) => [e.kind, e.memberId, e.before, e.after])).toEqual([
-      ['company.created', user._id, null, { name: 'Olas Tours', timezone: 'Europe/Madrid' }],
+      ['company.created', user._id, null, { name: 'Olas Tours', timezone: 'Europe/Madrid', defaultLanguage: 'en' }],
       [
         'company.settingsChanged',
         user._id,

@@ -37,6 +37,7 @@ export const company: Company = {
   hideSourcesCopyOnly: false,
   displaySourcesModal: false,
   detailedShifts: false,
+  defaultLanguage: 'en',
 };
 
 export function makeUser(overrides: Partial<AuthUser> = {}): AuthUser {
@@ -47,6 +48,7 @@ export function makeUser(overrides: Partial<AuthUser> = {}): AuthUser {
     role: 'Manager',
     assignable: true,
     name: 'Maria Manager',
+    language: 'en',
     company,
     ...overrides,
   };

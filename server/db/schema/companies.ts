@@ -10,29 +10,35 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { companyId, createdAt } from './columns';
+import { companyId, createdAt, language, languageCheck } from './columns';
 
 // A company (a tenant) and the tours and sources its bookings name.
 
-export const companies = pgTable('companies', {
-  id: uuid('id').primaryKey(),
-  name: text('name').notNull(),
-  timezone: text('timezone').notNull().default('UTC'),
-  /** The zone is sign-up's guess (the browser's, or UTC) until a Manager confirms or changes it. */
-  timezoneGuessed: boolean('timezone_guessed').notNull().default(false),
-  beforeTime: integer('before_time').notNull().default(60),
-  afterTime: integer('after_time').notNull().default(60),
-  /** Nullable on purpose: only an explicit false lifts the guide visibility window (spec §4). */
-  hideBookings: boolean('hide_bookings'),
-  unlockBookings: boolean('unlock_bookings').notNull().default(false),
-  showPhoneToManagers: boolean('show_phone_to_managers').notNull().default(true),
-  showPhoneToGuides: boolean('show_phone_to_guides').notNull().default(false),
-  display: boolean('display').notNull().default(false),
-  hideSourcesCopyOnly: boolean('hide_sources_copy_only').notNull().default(false),
-  displaySourcesModal: boolean('display_sources_modal').notNull().default(false),
-  detailedShifts: boolean('detailed_shifts').notNull().default(false),
-  createdAt: createdAt(),
-});
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    timezone: text('timezone').notNull().default('UTC'),
+    /** The zone is sign-up's guess (the browser's, or UTC) until a Manager confirms or changes it. */
+    timezoneGuessed: boolean('timezone_guessed').notNull().default(false),
+    beforeTime: integer('before_time').notNull().default(60),
+    afterTime: integer('after_time').notNull().default(60),
+    /** Nullable on purpose: only an explicit false lifts the guide visibility window (spec §4). */
+    hideBookings: boolean('hide_bookings'),
+    unlockBookings: boolean('unlock_bookings').notNull().default(false),
+    showPhoneToManagers: boolean('show_phone_to_managers').notNull().default(true),
+    showPhoneToGuides: boolean('show_phone_to_guides').notNull().default(false),
+    display: boolean('display').notNull().default(false),
+    hideSourcesCopyOnly: boolean('hide_sources_copy_only').notNull().default(false),
+    displaySourcesModal: boolean('display_sources_modal').notNull().default(false),
+    detailedShifts: boolean('detailed_shifts').notNull().default(false),
+    /** What a new member speaks until they pick their own. */
+    defaultLanguage: language('default_language'),
+    createdAt: createdAt(),
+  },
+  (t) => [languageCheck('companies_default_language_check', t.defaultLanguage)],
+);
 
 export const tours = pgTable(
   'tours',

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
-import { companyId, createdAt } from './columns';
+import { companyId, createdAt, language, languageCheck } from './columns';
 
 // A company's members and what signing in keeps: refresh tokens and rate-limit counters.
 
@@ -28,6 +28,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** Access tokens carry it; a password change bumps it, so every other session's token stops at once. */
     sessionVersion: integer('session_version').notNull().default(1),
+    /** The language the app speaks to them, on every device; a new member starts with the company's default. */
+    language: language('language'),
     /** Deleted members keep their row so past shifts and check-ins still name them. */
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -42,6 +44,7 @@ export const users = pgTable(
       .on(t.companyId, sql`lower(${t.name})`)
       .where(sql`${t.deletedAt} is null`),
     foreignKey({ columns: [t.companyId], foreignColumns: [companies.id] }).onDelete('cascade'),
+    languageCheck('users_language_check', t.language),
   ],
 );
 

@@ -145,6 +145,11 @@ export class AuthService {
       sessionVersion: user.sessionVersion,
       sessionId: familyId,
     });
+    return this.signedInUser(tx, user, token);
+  }
+
+  /** The member as sign-in answers them, with `token` as their access token: the one shape of the signed-in user. */
+  async signedInUser(tx: Db, user: UserRow, token: string): Promise<AuthUser> {
     const company = await findCompany(tx, user.companyId);
     if (!company) throw new UnauthorizedError(SESSION_ENDED, 'INVALID_REFRESH_TOKEN');
     return {
@@ -154,6 +159,7 @@ export class AuthService {
       role: user.role,
       assignable: user.assignable,
       name: user.name,
+      language: user.language,
       company: companySeenBy(company, user.role),
     };
   }

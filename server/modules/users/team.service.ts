@@ -56,11 +56,13 @@ export class TeamService {
         // Bookings and shifts show their guide by name, so two active members of a company may not share one.
         const team = await listTeam(tx, auth.companyId);
         if (team.some((m) => m.name.toLowerCase() === body.name.toLowerCase())) throw nameTaken(body.name);
-        await insertUser(tx, row);
+        // A new member speaks the company's language until they pick their own.
+        const language = auth.company.defaultLanguage;
+        await insertUser(tx, { ...row, language });
         await recordEvents(tx, auth, [
           {
             kind: 'team.memberAdded',
-            after: { Name: row.name, Email: row.email, Role: row.role },
+            after: { Name: row.name, Email: row.email, Role: row.role, Language: language },
           },
         ]);
       });

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Language } from '../../../src/domain/languages';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import type { UserRow } from '../auth/members.repository';
@@ -15,6 +16,14 @@ export async function updatePasswordHash(db: Db, companyId: string, userId: stri
     .update(users)
     .set({ passwordHash: hash, sessionVersion: sql`${users.sessionVersion} + 1` })
     .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+}
+
+/** A deleted member's row is left as it was. */
+export async function updateLanguage(db: Db, companyId: string, userId: string, language: Language): Promise<void> {
+  await db
+    .update(users)
+    .set({ language })
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId), isNull(users.deletedAt)));
 }
 
 export interface MemberRef {

@@ -2,15 +2,17 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { attemptLimit } from '../../lib/attemptLimit';
 import { deviceOf } from '../../lib/device';
+import { UnauthorizedError } from '../../errors';
 import { errors, INPUT, JSON_BODY, MANAGER, MEMBER } from '../../lib/errorResponses';
 import {
   authResponseSchema,
   changePasswordSchema,
   messageSchema,
+  ownSettingsBodySchema,
   signupSchema,
 } from '../../../src/domain/schemas/auth';
 import { z } from 'zod';
-import { requireCaller, requireManager } from '../../db/signedIn';
+import { bearerToken, requireCaller, requireManager } from '../../db/signedIn';
 import { setRefreshCookie } from '../auth/cookies';
 import { addGuideBodySchema, guideRefSchema, memberSchema } from '../../../src/domain/schemas/team';
 import { GUIDE_ADDED, GUIDE_DELETED } from '../../../src/domain/team';
@@ -45,7 +47,8 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
         summary: 'Sign up a new company',
         description:
           'Creates a company whose first member, its Manager, is the signer, and signs them in as `POST /auth` ' +
-          'does (the user and the refresh cookie).',
+          'does (the user and the refresh cookie). `language`, the sign-up page’s, becomes the company’s ' +
+          '`defaultLanguage` and the Manager’s own.',
         operationId: 'signUp',
         body: signupSchema,
         response: {
@@ -86,6 +89,30 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       const session = await opts.users.changePassword(requireCaller(request), oldPassword, newPassword);
       setRefreshCookie(request, reply, session);
       return { message: 'Password changed successfully' };
+    },
+  );
+
+  app.patch(
+    '/api/user/me',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary: 'Change your own settings',
+        description:
+          'Sets the signed-in member’s `language`, any role, their own record only (the member comes from the ' +
+          'token). Answers the user as `POST /auth` does, with the access token sent: it stays valid.',
+        operationId: 'changeOwnSettings',
+        body: ownSettingsBodySchema,
+        response: { 200: authResponseSchema, ...errors(MEMBER, JSON_BODY) },
+      },
+    },
+    async (request) => {
+      const caller = requireCaller(request);
+      // A member's route opens for a bearer only (plugins/auth.ts): the answer hands back the one sent.
+      const token = bearerToken(request);
+      if (!token) throw new UnauthorizedError();
+      return { user: await opts.users.changeOwnSettings(caller, token, request.body) };
     },
   );
 

@@ -1,6 +1,8 @@
 import { v7 as uuidv7 } from 'uuid';
+import type { AuthUser } from '../../../src/domain/auth';
 import { WALKIN_SOURCE } from '../../../src/domain/company';
-import type { SignupBody } from '../../../src/domain/schemas/auth';
+import { DEFAULT_LANGUAGE } from '../../../src/domain/languages';
+import type { OwnSettingsBody, SignupBody } from '../../../src/domain/schemas/auth';
 import { defaultCompanyName } from '../../../src/domain/signup';
 import type { Db } from '../../db/client';
 import type { Caller } from '../../db/signedIn';
@@ -14,7 +16,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/refreshTokens.repository';
 import { insertCompany, insertSources } from '../companies/companies.repository';
 import { recordEvents } from '../eventLog/eventLog';
-import { insertUser, updatePasswordHash } from './users.repository';
+import { insertUser, updateLanguage, updatePasswordHash } from './users.repository';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 
@@ -31,8 +33,8 @@ export class UsersService {
   ) {}
 
   /**
-   * Signup creates a company (its name, the browser's zone or UTC, guessed until a Manager confirms it; a Walkin
-   * source, no tours) whose first member is its Manager.
+   * Signup creates a company (its name, the browser's zone or UTC, guessed until a Manager confirms it; the sign-up
+   * page's language as its default; a Walkin source, no tours) whose first member is its Manager, in that language.
    */
   async signup(body: SignupBody, device: Device): Promise<Session> {
     const { email, password } = body;
@@ -41,13 +43,19 @@ export class UsersService {
     const passwordHash = await hashPassword(password);
     const companyId = uuidv7();
     const userId = uuidv7();
-    const company = { name: body.companyName ?? defaultCompanyName(email), timezone: body.timezone ?? 'UTC' };
+    const language = body.language ?? DEFAULT_LANGUAGE;
+    const company = {
+      name: body.companyName ?? defaultCompanyName(email),
+      timezone: body.timezone ?? 'UTC',
+      defaultLanguage: language,
+    };
     const name = nameFromEmail(email);
     try {
       return await this.tenancy.run(companyId, async (tx) => {
         await insertCompany(tx, { id: companyId, ...company, timezoneGuessed: true });
         await insertSources(tx, [{ companyId, id: uuidv7(), key: 'walkin', label: WALKIN_SOURCE, position: 0 }]);
-        await insertUser(tx, { companyId, id: userId, email, name, role: 'Manager', assignable: true, passwordHash });
+        const manager = { companyId, id: userId, email, name, role: 'Manager' as const, assignable: true, language };
+        await insertUser(tx, { ...manager, passwordHash });
         const user = await findActiveUser(tx, companyId, userId);
         if (!user) throw new Error('Signed-up user vanished');
         const actor = { companyId, userId, name, email, device };
@@ -77,6 +85,27 @@ export class UsersService {
       const changed = await findActiveUser(tx, companyId, userId);
       if (!changed) throw new UnauthorizedError();
       return this.auth.startSession(tx, changed, uuidv7());
+    });
+  }
+
+  /**
+   * The caller's own language, whatever their role: answered as sign-in answers the member, with the access token
+   * they called with (the language is no claim of it, so it stays valid).
+   */
+  changeOwnSettings(caller: Caller, token: string, changes: OwnSettingsBody): Promise<AuthUser> {
+    return this.tenancy.runAs(caller, async (tx, auth) => {
+      const member = await findActiveUser(tx, auth.companyId, auth.userId);
+      if (!member) throw new UnauthorizedError();
+      if (member.language === changes.language) return this.auth.signedInUser(tx, member, token);
+      await updateLanguage(tx, auth.companyId, auth.userId, changes.language);
+      await recordEvents(tx, auth, [
+        {
+          kind: 'team.memberLanguageChanged',
+          before: { Language: member.language },
+          after: { Language: changes.language },
+        },
+      ]);
+      return this.auth.signedInUser(tx, { ...member, language: changes.language }, token);
     });
   }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, ROLES } from '../auth';
 import { companySchema, timeZoneSchema } from './company';
+import { languageSchema } from './languages';
 
 export const roleSchema = z.enum(ROLES);
 
@@ -51,6 +52,12 @@ export const signupSchema = z.object({
       'The company’s IANA time zone as the browser knows it (`Europe/Madrid`); UTC without it. Either way the ' +
         'company answers `timezoneGuessed: true` until a Manager confirms it (PATCH the company with `timezone`).',
     ),
+  language: languageSchema
+    .optional()
+    .describe(
+      'The language the sign-up page was shown in: the new company’s `defaultLanguage` and the Manager’s own ' +
+        '`language`; English without it.',
+    ),
 });
 export type SignupBody = z.infer<typeof signupSchema>;
 
@@ -62,6 +69,12 @@ export const changePasswordSchema = z.object({
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordSchema>;
 
+/** PATCH /api/user/me: what a member changes of their own record. */
+export const ownSettingsBodySchema = z.strictObject({
+  language: languageSchema.describe('The language the app speaks to this member, on every device they sign in on.'),
+});
+export type OwnSettingsBody = z.infer<typeof ownSettingsBodySchema>;
+
 /** The signed-in user of spec §3, kept in auth state and local storage. */
 export const authUserSchema = z.object({
   _id: z.string(),
@@ -70,6 +83,8 @@ export const authUserSchema = z.object({
   role: roleSchema,
   assignable: z.boolean(),
   name: z.string(),
+  /** The language the app speaks to them: their own choice, or their company's default when they joined. */
+  language: languageSchema,
   company: companySchema,
 });
 export type AuthUser = z.infer<typeof authUserSchema>;

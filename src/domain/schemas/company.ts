@@ -7,6 +7,7 @@ import {
   TOUR_FLAGS,
   WINDOW_MINUTES_MAX,
 } from '../company';
+import { languageSchema } from './languages';
 
 export const tourColorSchema = z.enum(TOUR_COLORS);
 export const tourFlagSchema = z.enum(TOUR_FLAGS);
@@ -56,6 +57,8 @@ export const companySchema = z.object({
   afterTime: z.number().int(),
   /** Spec §4: only an explicit false lifts the guide visibility window, so it may be absent. */
   hideBookings: z.boolean().nullable(),
+  /** What a new member speaks until they pick their own: sign-up's page language, then a Manager's choice. */
+  defaultLanguage: languageSchema,
   ...companyFlags,
 });
 export type Company = z.infer<typeof companySchema>;
@@ -86,6 +89,7 @@ export const companySettingsBodySchema = z
     beforeTime: windowMinutes('beforeTime'),
     afterTime: windowMinutes('afterTime'),
     hideBookings: z.boolean(),
+    defaultLanguage: languageSchema,
     ...companyFlags,
   })
   .partial()
