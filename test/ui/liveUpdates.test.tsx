@@ -301,7 +301,7 @@ describe('the live stream', () => {
     );
     renderRoute(SLOT_PATH, { preloadedState: signedIn() });
 
-    expect(await screen.findByRole('status', { name: 'Sync' })).toHaveTextContent('Not live');
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Sync' })).toHaveTextContent('Not live'));
     await waitFor(() => expect(live.requests).toHaveLength(1));
     await waitFor(() => expect(screen.queryByRole('status', { name: 'Sync' })).not.toBeInTheDocument());
   });
