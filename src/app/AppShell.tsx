@@ -6,6 +6,7 @@ import { useSessionCheck } from '../features/auth/useSessionCheck';
 import { Header } from './Header';
 import { useAppSelector } from './hooks';
 import { MAIN_ID, SkipLink } from './SkipLink';
+import { useMemberLanguage } from './useMemberLanguage';
 
 // Live updates download after the first paint: no page waits for them.
 const LiveUpdates = lazy(() => import(/* webpackChunkName: "live" */ './LiveUpdates'));
@@ -13,6 +14,7 @@ const OutboxSync = lazy(() => import(/* webpackChunkName: "offline" */ './Outbox
 
 export function AppShell() {
   useSessionCheck();
+  useMemberLanguage();
   const signedIn = useAppSelector((state) => state.auth.status === 'ready' && state.auth.user !== null);
   return (
     <>

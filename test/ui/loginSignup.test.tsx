@@ -153,7 +153,7 @@ describe('signup page', () => {
     jest.restoreAllMocks();
   });
 
-  it('sends the company name asked for and the browser’s time zone with the email and password', async () => {
+  it('sends the company name asked for, the browser’s time zone and the page’s language with the email and password', async () => {
     let body: unknown;
     server.use(
       emptyDays(),
@@ -173,6 +173,7 @@ describe('signup page', () => {
         password: 'long-enough',
         companyName: 'Olas Tours',
         timezone: 'Europe/Madrid',
+        language: 'en',
       }),
     );
   });

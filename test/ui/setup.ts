@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { stopOutbox } from '../../src/features/slot/outbox/outboxSync';
+import { setLanguage } from '../../src/services/i18n/language';
 import { server } from './server';
 
 // findBy/waitFor wait up to 5 s rather than 1 s, 15 s on CI. One step of a DataGrid or date-picker page takes
@@ -27,9 +28,10 @@ beforeEach(() => {
   localStorage.setItem('tourdesk:setup:company-1', 'done');
 });
 
-afterEach(() => {
+afterEach(async () => {
   // The outbox's sender outlives a render (it belongs to the signed-in member): each test starts its own.
   stopOutbox();
+  await setLanguage('en');
   server.resetHandlers();
   localStorage.clear();
   const calls = unhandled.splice(0);

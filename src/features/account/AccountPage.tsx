@@ -7,6 +7,7 @@ import { useSignedInUser } from '../../app/hooks';
 import { Page } from '../../components/Page';
 import { useCompany } from '../../services/companyApi';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { LanguageSection } from './LanguageSection';
 import { TourCustomisation } from './TourCustomisation';
 
 /** Spec §2: every user changes their password here; Managers also customise tours (Guides never see it, §6). */
@@ -19,6 +20,7 @@ export function AccountPage() {
         {user.email} · {user.role} at {company.name}
       </Typography>
       <Stack spacing={3}>
+        <LanguageSection language={user.language} />
         <Paper component="section" aria-labelledby="change-password-heading" sx={{ p: { xs: 2, sm: 3 } }}>
           <Typography id="change-password-heading" variant="h2" sx={{ mb: 2 }}>
             Change password

@@ -1,4 +1,5 @@
-import type { ChangePasswordBody } from '../../domain/auth';
+import type { AuthUser, ChangePasswordBody } from '../../domain/auth';
+import type { Language } from '../../domain/languages';
 import { api } from '../../services/api';
 
 export const accountApi = api.injectEndpoints({
@@ -6,7 +7,10 @@ export const accountApi = api.injectEndpoints({
     changePassword: build.mutation<{ message: string }, ChangePasswordBody>({
       query: (body) => ({ url: '/api/user/changePassword', method: 'POST', body }),
     }),
+    changeLanguage: build.mutation<{ user: AuthUser }, Language>({
+      query: (language) => ({ url: '/api/user/me', method: 'PATCH', body: { language } }),
+    }),
   }),
 });
 
-export const { useChangePasswordMutation } = accountApi;
+export const { useChangePasswordMutation, useChangeLanguageMutation } = accountApi;

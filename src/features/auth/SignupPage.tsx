@@ -5,7 +5,7 @@ import { canonicalTimeZone } from '../../domain/company';
 import { useAppDispatch } from '../../app/hooks';
 import { OutlinedField } from '../../components/OutlinedField';
 import { errorMessage } from '../../services/errors';
-import { useT } from '../../services/i18n/useT';
+import { useLanguage, useT } from '../../services/i18n/useT';
 import { useSignupMutation } from './authApi';
 import { loggedIn } from './authSlice';
 import { AuthForm } from './AuthForm';
@@ -18,6 +18,7 @@ function browserTimeZone(): { timezone?: string } {
 
 export function SignupPage() {
   const t = useT();
+  const language = useLanguage();
   const dispatch = useAppDispatch();
   const [signup, { isLoading, error, reset }] = useSignupMutation();
   const [companyName, setCompanyName] = useState('');
@@ -27,7 +28,7 @@ export function SignupPage() {
     const name = companyName.trim();
     setNameMissing(name === '');
     if (name === '') return;
-    const result = await signup({ ...credentials, companyName: name, ...browserTimeZone() });
+    const result = await signup({ ...credentials, companyName: name, language, ...browserTimeZone() });
     if (result.data) dispatch(loggedIn(result.data.user));
   };
 
