@@ -92,3 +92,9 @@ export function formatMessage(message: string, values: MessageValues = {}, local
   if (!parts) parsed.set(message, (parts = parse(message)));
   return render(parts, values, locale);
 }
+
+/**
+ * Marks a message kept in a constant (here, in a zod schema, in a table of labels) for `npm run i18n:extract`; the
+ * screen that shows it translates it with `t(constant)`.
+ */
+export const msg = (message: string): string => message;

@@ -38,5 +38,4 @@ export function translate(message: string, values?: MessageValues): string {
   return formatMessage(catalogue[message] || message, values, language);
 }
 
-/** Marks a message kept in a constant for extraction; `t(constant)` translates it where it is shown. */
-export const msg = (message: string): string => message;
+export { msg } from '../../domain/messageFormat';
