@@ -2,6 +2,7 @@ import { addDays, addMinutes, format, parse } from 'date-fns';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { v7 as uuidv7 } from 'uuid';
 import type { Role } from '../src/domain/auth';
+import type { Language } from '../src/domain/languages';
 import type { TourColor, TourFlag } from '../src/domain/company';
 import type { Db } from './db/client';
 import { bookings } from './db/schema';
@@ -13,10 +14,18 @@ import { insertUser } from './modules/users/users.repository';
 
 export const DEMO_PASSWORD = 'tourdesk-demo';
 export const DEMO_TIMEZONE = 'Europe/Madrid';
-export const DEMO_USERS: ReadonlyArray<{ email: string; name: string; role: Role; assignable: boolean }> = [
-  { email: 'manager@demo.test', name: 'Marta Manager', role: 'Manager', assignable: true },
-  { email: 'guide@demo.test', name: 'Gabriel Guide', role: 'Guide', assignable: false },
-  { email: 'guide2@demo.test', name: 'Gina Guide', role: 'Guide', assignable: false },
+export const DEMO_USERS: ReadonlyArray<{
+  email: string;
+  name: string;
+  role: Role;
+  assignable: boolean;
+  language: Language;
+}> = [
+  { email: 'manager@demo.test', name: 'Marta Manager', role: 'Manager', assignable: true, language: 'en' },
+  { email: 'guide@demo.test', name: 'Gabriel Guide', role: 'Guide', assignable: false, language: 'en' },
+  { email: 'guide2@demo.test', name: 'Gina Guide', role: 'Guide', assignable: false, language: 'en' },
+  // The demo company runs in Madrid: its Spanish-speaking guide shows every screen in Spanish.
+  { email: 'guia@demo.test', name: 'Lucía Guía', role: 'Guide', assignable: false, language: 'es' },
 ];
 
 const TOURS: ReadonlyArray<{ key: string; label: string; color: TourColor; flag: TourFlag; times: string[] }> = [

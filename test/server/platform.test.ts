@@ -131,7 +131,11 @@ describe.each(DB_KINDS)('platform [%s]', (kind) => {
       });
       for (const user of DEMO_USERS) {
         const signedIn = await login(t.app, user.email, DEMO_PASSWORD);
-        expect(signedIn.user).toMatchObject({ role: user.role, company: { name: 'Demo Tours' } });
+        expect(signedIn.user).toMatchObject({
+          role: user.role,
+          language: user.language,
+          company: { name: 'Demo Tours' },
+        });
       }
       const today = formatInTimeZone(now, DEMO_TIMEZONE, 'yyyy-MM-dd');
       const rows = await t.db.select().from(bookings).where(eq(bookings.companyId, companyId));
