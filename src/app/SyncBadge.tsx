@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { useEffect } from 'react';
 import { syncLabel, syncSummary } from '../domain/outbox';
 import { selectLiveDown } from '../services/live/liveSlice';
+import { useT } from '../services/i18n/useT';
 import { selectOutbox, sentReportSeen } from '../services/offline/outboxSlice';
 import { useAppDispatch, useAppSelector } from './hooks';
 
@@ -14,9 +15,10 @@ const SENT_SHOWN_MS = 5_000;
  */
 export default function SyncBadge() {
   const dispatch = useAppDispatch();
+  const t = useT();
   const { entries, online, syncing, sent } = useAppSelector(selectOutbox);
   const liveDown = useAppSelector(selectLiveDown);
-  const label = syncLabel(syncSummary(entries), online, syncing, sent, !liveDown);
+  const label = syncLabel(syncSummary(entries), online, syncing, sent, !liveDown, t);
   useEffect(() => {
     if (sent === 0) return;
     const timer = setTimeout(() => dispatch(sentReportSeen()), SENT_SHOWN_MS);

@@ -9,10 +9,13 @@ interface SelectFieldProps {
   helperText?: string;
   error?: string | null;
   onChange: (value: string) => void;
+  /** How an option reads, when it is not its value (a fixed choice among data, worded in the reader's language). */
+  optionLabel?: (option: string) => string;
 }
 
 /** A select of plain text options, labelled, with its error or hint below. */
-export function SelectField({ label, value, options, disabled, helperText, error, onChange }: SelectFieldProps) {
+export function SelectField(props: SelectFieldProps) {
+  const { label, value, options, disabled, helperText, error, onChange, optionLabel } = props;
   return (
     <TextField
       select
@@ -25,7 +28,7 @@ export function SelectField({ label, value, options, disabled, helperText, error
     >
       {options.map((option) => (
         <MenuItem key={option} value={option}>
-          {option}
+          {optionLabel ? optionLabel(option) : option}
         </MenuItem>
       ))}
     </TextField>

@@ -1,5 +1,6 @@
 // Seats on a departure: the one rule every door that makes or changes bookings applies (Add Booking and edits,
 // the channel API, CSV imports).
+import { formatMessage, msg } from './messageFormat';
 import { departuresOn, type Timetable } from './timetable';
 
 /**
@@ -36,11 +37,10 @@ export function departureFit(
 /** Free seats of a departure; none (not fewer) once it is over capacity. */
 export const seatsLeft = (capacity: number, booked: number) => Math.max(0, capacity - booked);
 
-/** "2 seats left", "1 seat left", "No seats left". */
-export function seatsLeftText(left: number): string {
-  if (left === 0) return 'No seats left';
-  return `${left} ${left === 1 ? 'seat' : 'seats'} left`;
-}
+/** "2 seats left", "1 seat left", "No seats left": a screen shows it with `t(SEATS_LEFT, { left })`. */
+export const SEATS_LEFT = msg('{left, plural, =0 {No seats left} one {# seat left} other {# seats left}}');
+
+export const seatsLeftText = (left: number): string => formatMessage(SEATS_LEFT, { left });
 
 export interface SeatChange {
   /** Guests of the departure's not-cancelled bookings now, this booking's own included when it is there. */
@@ -81,10 +81,11 @@ export function seatVerdict(fit: DepartureFit, change: SeatChange, overrides: Se
 }
 
 /** "Only 2 seats left on this departure": the words for OVER_CAPACITY, on the server's answer and in the app. */
-export function overCapacityMessage(left: number): string {
-  if (left === 0) return 'No seats left on this departure';
-  return `Only ${left} ${left === 1 ? 'seat' : 'seats'} left on this departure`;
-}
+export const OVER_CAPACITY = msg(
+  '{left, plural, =0 {No seats left on this departure} one {Only # seat left on this departure} other {Only # seats left on this departure}}',
+);
+
+export const overCapacityMessage = (left: number): string => formatMessage(OVER_CAPACITY, { left });
 
 export const NO_DEPARTURE_MESSAGE = 'The timetable has no departure of this tour at this time';
 

@@ -1,5 +1,14 @@
+import { msg } from './messageFormat';
+
 export const CUSTOMER_TYPES = ['Adults', 'Teens', 'Children'] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
+
+/** The types as a screen names them, `t(CUSTOMER_TYPE_LABELS[type])`: the wire and the data keep the English keys. */
+export const CUSTOMER_TYPE_LABELS: Record<CustomerType, string> = {
+  Adults: msg('Adults'),
+  Teens: msg('Teens'),
+  Children: msg('Children'),
+};
 
 /** Counts keyed by customer type, the shape the rules work with. */
 export type CustomerCounts = Record<CustomerType, number>;

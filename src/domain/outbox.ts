@@ -1,6 +1,7 @@
 import type { Booking } from './booking';
 import type { CountList } from './customerTypes';
 import type { CheckInConflict } from './schemas/booking';
+import { formatMessage, msg, type MessageValues } from './messageFormat';
 
 export interface OutboxSlot {
   day: string;
@@ -48,7 +49,7 @@ export function syncSummary(entries: readonly OutboxEntry[]): SyncSummary {
 /**
  * The header's words for the sync state: "Offline · 2 waiting · 1 conflict", "Not live" while the live stream is down
  * (`live` false); once check-ins that had to wait are all on the server, "3 check-ins sent" (`sent`); null when there
- * is nothing to say.
+ * is nothing to say. `words` puts each message in the reader's language (the screen passes its `t`).
  */
 export function syncLabel(
   summary: SyncSummary,
@@ -56,16 +57,21 @@ export function syncLabel(
   syncing: boolean,
   sent = 0,
   live = true,
+  words: (message: string, values?: MessageValues) => string = formatMessage,
 ): string | null {
   const parts = [
-    ...(online ? [] : ['Offline']),
+    ...(online ? [] : [words(msg('Offline'))]),
     // Offline says it already: nothing comes from other devices then.
-    ...(online && !live ? ['Not live'] : []),
-    ...(online && syncing && summary.waiting > 0 ? ['Syncing'] : []),
-    ...(summary.waiting > 0 ? [`${summary.waiting} waiting`] : []),
-    ...(summary.conflicts > 0 ? [`${summary.conflicts} conflict${summary.conflicts === 1 ? '' : 's'}`] : []),
-    ...(summary.refused > 0 ? [`${summary.refused} not saved`] : []),
+    ...(online && !live ? [words(msg('Not live'))] : []),
+    ...(online && syncing && summary.waiting > 0 ? [words(msg('Syncing'))] : []),
+    ...(summary.waiting > 0 ? [words(msg('{count, plural, other {# waiting}}'), { count: summary.waiting })] : []),
+    ...(summary.conflicts > 0
+      ? [words(msg('{count, plural, one {# conflict} other {# conflicts}}'), { count: summary.conflicts })]
+      : []),
+    ...(summary.refused > 0 ? [words(msg('{count, plural, other {# not saved}}'), { count: summary.refused })] : []),
   ];
   if (parts.length > 0) return parts.join(' · ');
-  return sent > 0 ? `${sent} check-in${sent === 1 ? '' : 's'} sent` : null;
+  return sent > 0
+    ? words(msg('{count, plural, one {# check-in sent} other {# check-ins sent}}'), { count: sent })
+    : null;
 }

@@ -1,4 +1,5 @@
 import type { Role } from './auth';
+import { msg } from './messageFormat';
 import type { Company } from './company';
 import { slotStart, type SlotRef } from './slotStart';
 import { isCalendarDay } from './dates';
@@ -8,7 +9,7 @@ import { clockInZone, todayInZone } from './zonedDates';
 export const LOCK_MINUTES = 30;
 /** Spec §2/§9: nearby tours start within 15 minutes either side. */
 export const NEARBY_MINUTES = 15;
-export const GUIDE_HIDDEN_MESSAGE = 'Only Managers can see these tours';
+export const GUIDE_HIDDEN_MESSAGE = msg('Only Managers can see these tours');
 
 const MINUTE = 60_000;
 

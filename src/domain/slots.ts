@@ -1,5 +1,18 @@
 import type { Booking } from './booking';
-import { addCounts, CUSTOMER_TYPES, countsFromList, ZERO_COUNTS, type CustomerCounts } from './customerTypes';
+import {
+  addCounts,
+  CUSTOMER_TYPES,
+  CUSTOMER_TYPE_LABELS,
+  countsFromList,
+  ZERO_COUNTS,
+  type CustomerCounts,
+} from './customerTypes';
+import { formatMessage, msg, type MessageValues } from './messageFormat';
+
+type Words = (message: string, values?: MessageValues) => string;
+
+/** The source of bookings that name none, as the totals key them; a screen shows it with `t(UNKNOWN_SOURCE)`. */
+export const UNKNOWN_SOURCE = msg('Unknown');
 
 /** Spec §2: a messaging link from the digits only, leading zeros removed; null when no digits remain. */
 export function phoneLink(phone: string | null | undefined): string | null {
@@ -25,7 +38,7 @@ export function slotTotals(
     const counts = countsFromList(booking.customers);
     addCounts(booked, counts);
     addCounts(checkedIn, countsFromList(booking.attendees));
-    const source = booking.source ?? 'Unknown';
+    const source = booking.source ?? UNKNOWN_SOURCE;
     const perSource = sources.get(source) ?? { ...ZERO_COUNTS };
     addCounts(perSource, counts);
     sources.set(source, perSource);
@@ -36,11 +49,11 @@ export function slotTotals(
   return { booked, checkedIn, bySource };
 }
 
-function countsText(counts: CustomerCounts): string {
+function countsText(counts: CustomerCounts, words: Words): string {
   return (
     CUSTOMER_TYPES.filter((type) => counts[type] > 0)
-      .map((type) => `${type}: ${counts[type]}`)
-      .join(', ') || 'No guests'
+      .map((type) => words(msg('{type}: {count}'), { type: words(CUSTOMER_TYPE_LABELS[type]), count: counts[type] }))
+      .join(', ') || words(msg('No guests'))
   );
 }
 
@@ -49,11 +62,18 @@ export function slotSummaryText(
   slot: { dateLabel: string; time: string; tour: string },
   totals: SlotTotals,
   includeSources: boolean,
+  words: Words = formatMessage,
 ): string {
   const total = CUSTOMER_TYPES.reduce((sum, type) => sum + totals.booked[type], 0);
-  const lines = [`${slot.dateLabel} ${slot.time} ${slot.tour}`, `Total: ${total} (${countsText(totals.booked)})`];
+  const lines = [
+    `${slot.dateLabel} ${slot.time} ${slot.tour}`,
+    words(msg('Total: {total} ({counts})'), { total, counts: countsText(totals.booked, words) }),
+  ];
   if (includeSources) {
-    for (const { source, counts } of totals.bySource) lines.push(`${source}: ${countsText(counts)}`);
+    for (const { source, counts } of totals.bySource) {
+      const name = source === UNKNOWN_SOURCE ? words(UNKNOWN_SOURCE) : source;
+      lines.push(`${name}: ${countsText(counts, words)}`);
+    }
   }
   return lines.join('\n');
 }

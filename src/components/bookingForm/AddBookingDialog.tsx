@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useSignedInUser } from '../../app/hooks';
 import { ADD_ADULTS_MAX, ADD_ADULTS_MIN, ADD_OTHER_MAX, type Booking } from '../../domain/booking';
-import { overCapacityMessage, seatsLeft, seatsLeftText, slotKeyOf } from '../../domain/capacity';
+import { OVER_CAPACITY, SEATS_LEFT, seatsLeft, slotKeyOf } from '../../domain/capacity';
 import { displayDay } from '../../domain/displayDay';
 import type { ScheduledSlot } from '../../domain/schemas/booking';
 import type { SlotSummary } from '../../domain/slotGroups';
@@ -20,6 +20,8 @@ import { activeLabels } from '../../domain/company';
 import { addBody, addErrors, addFormFor, partySize, type AddForm } from './addBookingForm';
 import { BookingDialogFrame, BookingForm, CountField, FormActions, PhoneField, ServerError } from './BookingFormFields';
 import { SelectField } from '../SelectField';
+import { CUSTOMER_TYPE_LABELS } from '../../domain/customerTypes';
+import { useT } from '../../services/i18n/useT';
 import { chosenSlot, departureLabel, SlotChoice, type ChosenSlot } from './SlotChoice';
 
 /** A slot's guests and capacity, as the page that opens the dialog knows them. */
@@ -50,9 +52,10 @@ export default function AddBookingDialog({
   departures,
   loads,
 }: AddBookingDialogProps) {
+  const t = useT();
   const fixed = time !== undefined && tour !== undefined ? { day, time, tour } : null;
   return (
-    <BookingDialogFrame open={open} onClose={onClose} title="Add booking">
+    <BookingDialogFrame open={open} onClose={onClose} title={t('Add booking')}>
       <AddBookingForm
         day={day}
         fixed={fixed}
@@ -77,6 +80,7 @@ interface AddBookingFormProps {
 function AddBookingForm({ day, fixed, departures, loads, onClose, onCreated }: AddBookingFormProps) {
   const user = useSignedInUser();
   const company = useCompany();
+  const t = useT();
   const sourceOptions = activeLabels(company.sources);
   const [choice, setChoice] = useState<ChosenSlot>(() => ({
     departure: departures[0] ? departureLabel(departures[0]) : '',
@@ -139,11 +143,11 @@ function AddBookingForm({ day, fixed, departures, loads, onClose, onCreated }: A
           )}
           {left !== null && (
             <Typography sx={{ fontWeight: 600 }} color={left === 0 ? 'error' : undefined}>
-              {seatsLeftText(left)}
+              {t(SEATS_LEFT, { left })}
             </Typography>
           )}
           <TextField
-            label="Name"
+            label={t('Name')}
             required
             value={form.name}
             error={nameTouched && errors.name !== null}
@@ -153,7 +157,7 @@ function AddBookingForm({ day, fixed, departures, loads, onClose, onCreated }: A
           />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <CountField
-              label="Adults"
+              label={t(CUSTOMER_TYPE_LABELS.Adults)}
               value={form.adults}
               min={ADD_ADULTS_MIN}
               max={ADD_ADULTS_MAX}
@@ -162,7 +166,7 @@ function AddBookingForm({ day, fixed, departures, loads, onClose, onCreated }: A
               onChange={(value) => set('adults', value)}
             />
             <CountField
-              label="Children"
+              label={t(CUSTOMER_TYPE_LABELS.Children)}
               value={form.children}
               max={ADD_OTHER_MAX}
               error={errors.children}
@@ -173,21 +177,22 @@ function AddBookingForm({ day, fixed, departures, loads, onClose, onCreated }: A
           <PhoneField value={form.phone} error={errors.phone} onChange={(value) => set('phone', value)} />
           {sourceOptions.length > 0 && (
             <SelectField
-              label="Source"
+              label={t('Source')}
               value={form.source}
               options={sourceOptions}
               onChange={(value) => set('source', value)}
             />
           )}
           <FormControlLabel
-            label="Checked in now"
+            label={t('Checked in now')}
             control={<Switch checked={checkedIn} onChange={(event) => set('checkedIn', event.target.checked)} />}
             sx={{ minHeight: 44, ml: 0 }}
           />
           {overCapacity && left !== null && (
             <Alert severity="warning">
-              {overCapacityMessage(left)}.{' '}
-              {manager ? 'Book anyway to add the whole party all the same.' : 'Only a Manager can book over capacity.'}
+              {manager
+                ? t('{seats}. Book anyway to add the whole party all the same.', { seats: t(OVER_CAPACITY, { left }) })
+                : t('{seats}. Only a Manager can book over capacity.', { seats: t(OVER_CAPACITY, { left }) })}
             </Alert>
           )}
           <ServerError message={error && !refused ? errorMessage(error) : null} />
@@ -195,7 +200,7 @@ function AddBookingForm({ day, fixed, departures, loads, onClose, onCreated }: A
       </DialogContent>
       <FormActions
         onClose={onClose}
-        submitLabel={overCapacity && manager ? 'Book anyway' : 'Create'}
+        submitLabel={overCapacity && manager ? t('Book anyway') : t('Create')}
         canSubmit={canCreate}
         busy={isLoading}
       />

@@ -17,6 +17,7 @@ import { PHONE_INVALID } from '../../domain/booking';
 import { phoneExample } from '../../domain/phoneExample';
 import { useCompany } from '../../services/companyApi';
 import { countHint, parseCount, steppedCount } from './bookingForm';
+import { useT } from '../../services/i18n/useT';
 
 interface BookingDialogFrameProps {
   open: boolean;
@@ -72,9 +73,10 @@ interface FormActionsProps {
 }
 
 export function FormActions({ onClose, submitLabel, canSubmit, busy }: FormActionsProps) {
+  const t = useT();
   return (
     <DialogActions sx={{ px: 3, pb: 2 }}>
-      <Button onClick={onClose}>Close</Button>
+      <Button onClick={onClose}>{t('Close')}</Button>
       <Button type="submit" variant="contained" disabled={!canSubmit} loading={busy}>
         {submitLabel}
       </Button>
@@ -105,6 +107,7 @@ interface CountFieldProps {
 }
 
 export function CountField({ label, value, min = 0, max, error, disabled, stepper, onChange }: CountFieldProps) {
+  const t = useT();
   const step = (by: 1 | -1) => onChange(steppedCount(value, by, min, max));
   const count = parseCount(value);
   return (
@@ -123,7 +126,7 @@ export function CountField({ label, value, min = 0, max, error, disabled, steppe
               startAdornment: (
                 <InputAdornment position="start">
                   <IconButton
-                    aria-label={`Fewer ${label.toLowerCase()}`}
+                    aria-label={t('Fewer {label}', { label: label.toLocaleLowerCase() })}
                     edge="start"
                     disabled={disabled || (count !== null && count <= min)}
                     onClick={() => step(-1)}
@@ -135,7 +138,7 @@ export function CountField({ label, value, min = 0, max, error, disabled, steppe
               endAdornment: (
                 <InputAdornment position="end">
                   <IconButton
-                    aria-label={`More ${label.toLowerCase()}`}
+                    aria-label={t('More {label}', { label: label.toLocaleLowerCase() })}
                     edge="end"
                     disabled={disabled || (count !== null && count >= max)}
                     onClick={() => step(1)}
@@ -163,18 +166,21 @@ interface PhoneFieldProps {
  * the company's country, where its zone tells it.
  */
 export function PhoneField({ value, error, disabled, onChange }: PhoneFieldProps) {
+  const t = useT();
   const example = phoneExample(useCompany().timezone);
-  const hint = example ? `Optional, e.g. ${example}` : 'Optional, starting with + and the country code';
+  const hint = example
+    ? t('Optional, e.g. {example}', { example })
+    : t('Optional, starting with + and the country code');
   return (
     <TextField
-      label="Phone"
+      label={t('Phone')}
       type="tel"
       autoComplete="off"
       value={value}
       disabled={disabled}
       error={error !== null}
       placeholder={example}
-      helperText={error === null ? hint : PHONE_INVALID}
+      helperText={error === null ? hint : t(PHONE_INVALID)}
       onChange={(event) => onChange(event.target.value)}
     />
   );

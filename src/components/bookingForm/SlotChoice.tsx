@@ -3,8 +3,11 @@ import TextField from '@mui/material/TextField';
 import { TIME_PATTERN } from '../../domain/dates';
 import type { ScheduledSlot } from '../../domain/schemas/booking';
 import { SelectField } from '../SelectField';
+import { msg } from '../../domain/messageFormat';
+import { useT } from '../../services/i18n/useT';
 
-export const ANOTHER_TIME = 'Another time…';
+/** The choice's value; shown as `t(ANOTHER_TIME)`. */
+export const ANOTHER_TIME = msg('Another time…');
 
 /** What the day page's Add Booking has chosen: one of the day's departures, or (Managers) a tour at another time. */
 export interface ChosenSlot {
@@ -37,26 +40,28 @@ interface SlotChoiceProps {
 
 /** Add Booking from the day page picks its slot among the day's departures. */
 export function SlotChoice({ departures, otherTours, value, onChange }: SlotChoiceProps) {
+  const t = useT();
   const options = [...departures.map(departureLabel), ...(otherTours ? [ANOTHER_TIME] : [])];
   return (
     <Stack spacing={2}>
       <SelectField
-        label="Departure"
+        label={t('Departure')}
         value={value.departure}
         options={options}
-        helperText={departures.length === 0 ? 'No departure in the timetable this day' : undefined}
+        helperText={departures.length === 0 ? t('No departure in the timetable this day') : undefined}
+        optionLabel={(option) => (option === ANOTHER_TIME ? t(ANOTHER_TIME) : option)}
         onChange={(departure) => onChange({ ...value, departure })}
       />
       {value.departure === ANOTHER_TIME && otherTours && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <SelectField
-            label="Tour"
+            label={t('Tour')}
             value={value.tour}
             options={otherTours}
             onChange={(tour) => onChange({ ...value, tour })}
           />
           <TextField
-            label="Time"
+            label={t('Time')}
             type="time"
             value={value.time}
             error={value.time !== '' && !TIME_PATTERN.test(value.time)}

@@ -2,6 +2,8 @@
 import { ADD_ADULTS_MAX, ADD_ADULTS_MIN, ADD_OTHER_MAX, type AddBookingBody } from '../../domain/booking';
 import { WALKIN_SOURCE } from '../../domain/company';
 import { countError, nameError, parseCount, phoneError } from './bookingForm';
+import { CUSTOMER_TYPE_LABELS } from '../../domain/customerTypes';
+import { translate } from '../../services/i18n/language';
 
 export interface AddForm {
   name: string;
@@ -34,8 +36,8 @@ export function partySize(form: AddForm): number {
 export function addErrors(form: AddForm): AddErrors {
   return {
     name: nameError(form.name),
-    adults: countError('Adults', form.adults, ADD_ADULTS_MIN, ADD_ADULTS_MAX),
-    children: countError('Children', form.children, 0, ADD_OTHER_MAX),
+    adults: countError(translate(CUSTOMER_TYPE_LABELS.Adults), form.adults, ADD_ADULTS_MIN, ADD_ADULTS_MAX),
+    children: countError(translate(CUSTOMER_TYPE_LABELS.Children), form.children, 0, ADD_OTHER_MAX),
     phone: phoneError(form.phone),
   };
 }

@@ -13,12 +13,14 @@ import { describeDifferences, type BookingSnapshot } from '../../domain/bookingC
 import type { Company } from '../../domain/company';
 import {
   CUSTOMER_TYPES,
+  CUSTOMER_TYPE_LABELS,
   countsFromList,
   listFromCounts,
   totalCount,
   type CustomerType,
 } from '../../domain/customerTypes';
 import { DAY_FORMAT, TIME_PATTERN } from '../../domain/dates';
+import { translate } from '../../services/i18n/language';
 
 /** Number inputs hand back text: only a plain whole number counts, so "1.5", "-1" and "" are refused. */
 export function parseCount(raw: string): number | null {
@@ -26,14 +28,17 @@ export function parseCount(raw: string): number | null {
   return /^\d{1,4}$/.test(text) ? Number(text) : null;
 }
 
-/** The rule shown under a count before anything is typed; its error says the same range. */
-export const countHint = (min: number, max: number) => `${min} to ${max}`;
+// The messages below are worded in the reader's language as the form renders (translate), like its fields.
 
+/** The rule shown under a count before anything is typed; its error says the same range. */
+export const countHint = (min: number, max: number) => translate('{min} to {max}', { min, max });
+
+/** `label`: the field's label as shown (already in the reader's language). */
 export function countError(label: string, raw: string, min: number, max: number): string | null {
   const count = parseCount(raw);
   return count !== null && count >= min && count <= max
     ? null
-    : `${label} must be a whole number from ${min} to ${max}`;
+    : translate('{label} must be a whole number from {min} to {max}', { label, min, max });
 }
 
 /** One more or one fewer, kept in the field's range; text that is not a count starts from the range's end. */
@@ -44,12 +49,14 @@ export function steppedCount(raw: string, step: 1 | -1, min: number, max: number
 }
 
 export function phoneError(phone: string): string | null {
-  return phone.trim() === '' || isValidPhone(phone.trim()) ? null : PHONE_INVALID;
+  return phone.trim() === '' || isValidPhone(phone.trim()) ? null : translate(PHONE_INVALID);
 }
 
 export function nameError(name: string): string | null {
-  if (name.trim() === '') return 'Name is required';
-  return name.trim().length > NAME_MAX ? `The name can have at most ${NAME_MAX} characters` : null;
+  if (name.trim() === '') return translate('Name is required');
+  return name.trim().length > NAME_MAX
+    ? translate('The name can have at most {max} characters', { max: NAME_MAX })
+    : null;
 }
 
 /** Options of a select: the company's list, plus the current value when the company no longer has it. */
@@ -81,8 +88,8 @@ export interface EditErrors {
 }
 
 export function timeError(time: string): string | null {
-  if (time.trim() === '') return 'Time is required';
-  return TIME_PATTERN.test(time.trim()) ? null : 'Enter the time as HH:mm, e.g. 09:30';
+  if (time.trim() === '') return translate('Time is required');
+  return TIME_PATTERN.test(time.trim()) ? null : translate('Enter the time as HH:mm, e.g. 09:30');
 }
 
 /** Spec §6: phones only for the roles the company shows them to; a booking without the key was sent without. */
@@ -110,7 +117,7 @@ export function editFormFrom(booking: Booking): EditForm {
 export function editErrors(form: EditForm, showPhone: boolean): EditErrors {
   const counts: EditErrors['counts'] = {};
   for (const [type, raw] of Object.entries(form.counts) as Array<[CustomerType, string]>) {
-    const error = countError(type, raw, 0, EDIT_COUNT_MAX);
+    const error = countError(translate(CUSTOMER_TYPE_LABELS[type]), raw, 0, EDIT_COUNT_MAX);
     if (error) counts[type] = error;
   }
   return {
@@ -118,8 +125,8 @@ export function editErrors(form: EditForm, showPhone: boolean): EditErrors {
     counts,
     phone: showPhone ? phoneError(form.phone) : null,
     time: timeError(form.time),
-    tour: form.tour === '' ? 'Tour is required' : null,
-    date: form.date && isValid(form.date) ? null : 'Pick the date as d/m/yyyy',
+    tour: form.tour === '' ? translate('Tour is required') : null,
+    date: form.date && isValid(form.date) ? null : translate('Pick the date as d/m/yyyy'),
   };
 }
 

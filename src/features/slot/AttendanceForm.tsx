@@ -7,11 +7,16 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import { useId, useState, type FormEvent } from 'react';
-import { CUSTOMER_TYPES, ZERO_COUNTS, type CustomerCounts, type CustomerType } from '../../domain/customerTypes';
+import {
+  CUSTOMER_TYPES,
+  CUSTOMER_TYPE_LABELS,
+  ZERO_COUNTS,
+  type CustomerCounts,
+  type CustomerType,
+} from '../../domain/customerTypes';
 import { RADIO_MAX } from '../../domain/attendance';
 import { AttendanceStepper } from './AttendanceStepper';
-
-const MISSING_TYPE = 'Select a value for each customer type to check in';
+import { useT } from '../../services/i18n/useT';
 
 interface AttendanceFormProps {
   booked: CustomerCounts;
@@ -22,6 +27,7 @@ interface AttendanceFormProps {
 
 export function AttendanceForm({ booked, attended, onSubmit }: AttendanceFormProps) {
   const labelId = useId();
+  const t = useT();
   const types = CUSTOMER_TYPES.filter((type) => booked[type] > 0);
   const [choice, setChoice] = useState<Partial<CustomerCounts>>(() => attended ?? {});
   const [missing, setMissing] = useState(false);
@@ -46,7 +52,7 @@ export function AttendanceForm({ booked, attended, onSubmit }: AttendanceFormPro
         booked[type] <= RADIO_MAX ? (
           <FormControl key={type}>
             <FormLabel id={`${labelId}-${type}`}>
-              {type} ({booked[type]} booked)
+              {t('{type} ({booked} booked)', { type: t(CUSTOMER_TYPE_LABELS[type]), booked: booked[type] })}
             </FormLabel>
             <RadioGroup
               row
@@ -74,10 +80,10 @@ export function AttendanceForm({ booked, attended, onSubmit }: AttendanceFormPro
           />
         ),
       )}
-      {missing && <Alert severity="error">{MISSING_TYPE}</Alert>}
+      {missing && <Alert severity="error">{t('Select a value for each customer type to check in')}</Alert>}
       <div>
         <Button type="submit" variant="contained">
-          Check-in
+          {t('Check-in')}
         </Button>
       </div>
     </Stack>

@@ -19,6 +19,7 @@ import type { SlotArgs } from './slotApi';
 import { attendanceText } from './slotCounts';
 import { useSourcesVisible } from './useSourcesVisible';
 import { useCompany } from '../../services/companyApi';
+import { useT } from '../../services/i18n/useT';
 
 interface BookingRowProps {
   booking: Booking;
@@ -40,8 +41,9 @@ const arrived = keyframes`
 
 /** `phone` absent: this role is not shown phones; null: none was collected. */
 function Phone({ phone }: { phone: Booking['phone'] }) {
+  const t = useT();
   if (phone === undefined) return null;
-  if (phone === null) return <Typography variant="body2">No phone collected</Typography>;
+  if (phone === null) return <Typography variant="body2">{t('No phone collected')}</Typography>;
   const href = phoneLink(phone);
   if (!href) return <Typography variant="body2">{phone}</Typography>;
   return (
@@ -76,6 +78,7 @@ export const BookingRow = memo(function BookingRow({
   highlighted,
 }: BookingRowProps) {
   const company = useCompany();
+  const t = useT();
   const sourcesVisible = useSourcesVisible();
   const manual = booking.bookingId === MANUAL_BOOKING_ID;
   const source = sourcesVisible && booking.source ? booking.source : null;
@@ -108,26 +111,32 @@ export const BookingRow = memo(function BookingRow({
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             <span title={manual ? undefined : booking.bookingId}>
-              {manual ? 'Manually added' : truncateBookingId(booking.bookingId)}
+              {manual ? t('Manually added') : truncateBookingId(booking.bookingId)}
             </span>
             {sourceLabel && <span> · {sourceLabel}</span>}
           </Typography>
           <Phone phone={booking.phone} />
           {(booking.guide || showGuide) && (
-            <Typography variant="body2">{booking.guide ? `Guide: ${booking.guide}` : 'No guide assigned'}</Typography>
+            <Typography variant="body2">
+              {booking.guide ? t('Guide: {guide}', { guide: booking.guide }) : t('No guide assigned')}
+            </Typography>
           )}
           <Typography variant="body2">
-            {attendanceText(countsFromList(booking.attendees), countsFromList(booking.customers))}
+            {attendanceText(countsFromList(booking.attendees), countsFromList(booking.customers), t)}
           </Typography>
         </Box>
-        {highlighted && <Tag tone="primary">Just added</Tag>}
-        {booking.cancelled && <Tag>Cancelled</Tag>}
+        {highlighted && <Tag tone="primary">{t('Just added')}</Tag>}
+        {booking.cancelled && <Tag>{t('Cancelled')}</Tag>}
         {/* Open on a locked slot too: reading who changed what is no change. */}
-        <IconButton aria-label={`History of ${booking.name}`} onClick={() => onHistory(booking)} sx={{ mt: -0.5 }}>
+        <IconButton
+          aria-label={t('History of {name}', { name: booking.name })}
+          onClick={() => onHistory(booking)}
+          sx={{ mt: -0.5 }}
+        >
           <History />
         </IconButton>
         <Button startIcon={<Edit />} onClick={() => onEdit(booking)} disabled={!modifiable} sx={{ flexShrink: 0 }}>
-          Edit
+          {t('Edit')}
         </Button>
       </Stack>
       {!booking.cancelled && (

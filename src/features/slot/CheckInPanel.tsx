@@ -21,6 +21,8 @@ import { selectNotice, selectWaiting } from '../../services/offline/outboxSlice'
 import type { SlotArgs } from './slotApi';
 import { checkInState, type CheckInState } from './slotCounts';
 import { Placeholder } from '../../components/Placeholder';
+import { msg } from '../../domain/messageFormat';
+import { useT } from '../../services/i18n/useT';
 
 // Opened by "Choose who came": the radio buttons download then, not with every row of the slot page.
 const AttendanceForm = lazy(() =>
@@ -37,14 +39,15 @@ interface CheckInPanelProps {
 }
 
 const STATE_LABEL: Record<CheckInState, string> = {
-  none: 'Not checked in',
-  partial: 'Partly checked in',
-  full: 'Checked in',
+  none: msg('Not checked in'),
+  partial: msg('Partly checked in'),
+  full: msg('Checked in'),
 };
 
 /** Spec §4 check-in: a switch for the whole booking, or per type who came. */
 export function CheckInPanel({ booking, slot, disabled, chosenGuide }: CheckInPanelProps) {
   const dispatch = useAppDispatch();
+  const t = useT();
   const waiting = useAppSelector(selectWaiting(booking._id));
   const notice = useAppSelector(selectNotice(booking._id));
   const [expanded, setExpanded] = useState(false);
@@ -69,7 +72,7 @@ export function CheckInPanel({ booking, slot, disabled, chosenGuide }: CheckInPa
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
         <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
           <FormControlLabel
-            label={<span id={stateId}>{STATE_LABEL[state]}</span>}
+            label={<span id={stateId}>{t(STATE_LABEL[state])}</span>}
             disabled={disabled}
             control={
               <Switch
@@ -78,7 +81,7 @@ export function CheckInPanel({ booking, slot, disabled, chosenGuide }: CheckInPa
                 onChange={() => send(checkedIn ? ZERO_COUNTS : booked)}
                 slotProps={{
                   input: {
-                    'aria-label': `Checked in: ${booking.name}`,
+                    'aria-label': t('Checked in: {name}', { name: booking.name }),
                     'aria-describedby': state === 'partial' ? `${stateId} ${countId}` : stateId,
                   },
                 }}
@@ -88,10 +91,10 @@ export function CheckInPanel({ booking, slot, disabled, chosenGuide }: CheckInPa
           />
           {state === 'partial' && (
             <Tag tone="accent" id={countId}>
-              {totalCount(attended)} of {totalCount(booked)}
+              {t('{came} of {booked}', { came: totalCount(attended), booked: totalCount(booked) })}
             </Tag>
           )}
-          {waiting && <Tag>Waiting to send</Tag>}
+          {waiting && <Tag>{t('Waiting to send')}</Tag>}
         </Stack>
         <Button
           onClick={() => setExpanded((open) => !open)}
@@ -100,13 +103,13 @@ export function CheckInPanel({ booking, slot, disabled, chosenGuide }: CheckInPa
           aria-controls={panelId}
           endIcon={expanded ? <ExpandLess /> : <ExpandMore />}
         >
-          Choose who came
+          {t('Choose who came')}
         </Button>
       </Stack>
       {/* Opens at once, without a height animation: a guide taps and reads, and the page loads less. */}
       {expanded && !disabled && (
         <div id={panelId}>
-          <Suspense fallback={<Placeholder height={120} role="status" aria-label="Loading the attendance form" />}>
+          <Suspense fallback={<Placeholder height={120} role="status" aria-label={t('Loading the attendance form')} />}>
             <AttendanceForm
               booked={booked}
               attended={checkedIn ? attended : null}

@@ -6,6 +6,7 @@ import { slotSummaryText, type SlotTotals } from '../../domain/slots';
 import type { SlotArgs } from './slotApi';
 import { useSourcesVisible } from './useSourcesVisible';
 import { useCompany } from '../../services/companyApi';
+import { useT } from '../../services/i18n/useT';
 
 // Dialogs download when first opened, not with the slot page (the guide's first paint); the snackbar on the first copy.
 const SourcesDialog = lazy(() =>
@@ -22,6 +23,7 @@ interface CopyPaxButtonProps {
 /** Puts the slot's guest numbers on the clipboard, to paste into a message to the guide or the office. */
 export function CopyPaxButton({ slot, dateLabel, totals }: CopyPaxButtonProps) {
   const company = useCompany();
+  const t = useT();
   // Without visible sources every booking counts as 'Unknown': a per-source breakdown would say nothing.
   const sourcesVisible = useSourcesVisible();
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -41,14 +43,15 @@ export function CopyPaxButton({ slot, dateLabel, totals }: CopyPaxButtonProps) {
       { dateLabel, time: slot.time, tour: slot.tour },
       totals,
       sourcesVisible && !company.hideSourcesCopyOnly,
+      t,
     );
     try {
       // Absent outside secure contexts (plain http): that is a failure to report, not to crash on.
       if (!navigator.clipboard) throw new Error('No clipboard');
       await navigator.clipboard.writeText(text);
-      tell({ severity: 'success', message: 'Copied to clipboard' });
+      tell({ severity: 'success', message: t('Copied to clipboard') });
     } catch {
-      tell({ severity: 'error', message: 'Could not copy to the clipboard' });
+      tell({ severity: 'error', message: t('Could not copy to the clipboard') });
     }
   };
 
@@ -66,7 +69,7 @@ export function CopyPaxButton({ slot, dateLabel, totals }: CopyPaxButtonProps) {
           }
         }}
       >
-        Copy pax
+        {t('Copy pax')}
       </Button>
       {dialogUsed && (
         <Suspense fallback={null}>

@@ -14,7 +14,8 @@ import { useSignedInUser } from '../../app/hooks';
 import { EDIT_COUNT_MAX, MANUAL_BOOKING_ID, type Booking } from '../../domain/booking';
 import { activeLabels } from '../../domain/company';
 import { DateLocalization } from '../../components/DateLocalization';
-import { overCapacityMessage } from '../../domain/capacity';
+import { OVER_CAPACITY } from '../../domain/capacity';
+import { CUSTOMER_TYPE_LABELS, type CustomerType } from '../../domain/customerTypes';
 import { errorMessage, overCapacityOf } from '../../services/errors';
 import {
   BookingDialogFrame,
@@ -38,6 +39,7 @@ import {
 } from '../../components/bookingForm/bookingForm';
 import { useEditBookingMutation } from './slotApi';
 import { useCompany } from '../../services/companyApi';
+import { useT } from '../../services/i18n/useT';
 
 export interface EditBookingDialogProps {
   open: boolean;
@@ -49,8 +51,9 @@ export interface EditBookingDialogProps {
 
 /** Spec §4/§5 booking edit. Lazy-loaded by the slot page, which keeps the date picker out of the main bundle. */
 export default function EditBookingDialog({ open, onClose, booking, slot }: EditBookingDialogProps) {
+  const t = useT();
   return (
-    <BookingDialogFrame open={open} onClose={onClose} title="Edit booking">
+    <BookingDialogFrame open={open} onClose={onClose} title={t('Edit booking')}>
       {/* Here, not at the app root: the pickers and their locale load only with this lazy chunk (ARCHITECTURE §6). */}
       <DateLocalization>
         <EditBookingForm booking={booking} slot={slot} onClose={onClose} />
@@ -62,6 +65,7 @@ export default function EditBookingDialog({ open, onClose, booking, slot }: Edit
 function EditBookingForm({ booking: initial, slot, onClose }: Omit<EditBookingDialogProps, 'open'>) {
   const user = useSignedInUser();
   const company = useCompany();
+  const t = useT();
   // The version the edit is based on; replaced when the user reloads someone else's newer save.
   const [booking, setBooking] = useState(initial);
   const [form, setForm] = useState(() => editFormFrom(initial));
@@ -103,11 +107,11 @@ function EditBookingForm({ booking: initial, slot, onClose }: Omit<EditBookingDi
         <Stack spacing={2} sx={{ pt: 1 }}>
           {readOnly && (
             <Alert severity="info">
-              This booking is cancelled. Cancelling cannot be undone, so it can no longer be edited.
+              {t('This booking is cancelled. Cancelling cannot be undone, so it can no longer be edited.')}
             </Alert>
           )}
           <TextField
-            label="Name"
+            label={t('Name')}
             value={form.name}
             disabled={readOnly}
             error={errors.name !== null}
@@ -118,7 +122,7 @@ function EditBookingForm({ booking: initial, slot, onClose }: Omit<EditBookingDi
             {Object.entries(form.counts).map(([type, value]) => (
               <CountField
                 key={type}
-                label={type}
+                label={t(CUSTOMER_TYPE_LABELS[type as CustomerType])}
                 value={value}
                 max={EDIT_COUNT_MAX}
                 disabled={readOnly}
@@ -129,11 +133,11 @@ function EditBookingForm({ booking: initial, slot, onClose }: Omit<EditBookingDi
           </Stack>
           {booking.source !== undefined && (
             <SelectField
-              label="Source"
+              label={t('Source')}
               value={form.source}
               options={sources}
               disabled={readOnly || !sourceEditable}
-              helperText={sourceEditable ? undefined : 'Only manually added bookings can change source'}
+              helperText={sourceEditable ? undefined : t('Only manually added bookings can change source')}
               onChange={(value) => set('source', value)}
             />
           )}
@@ -146,7 +150,7 @@ function EditBookingForm({ booking: initial, slot, onClose }: Omit<EditBookingDi
             />
           )}
           <SelectField
-            label="Tour"
+            label={t('Tour')}
             value={form.tour}
             options={tours}
             disabled={readOnly}
@@ -155,22 +159,22 @@ function EditBookingForm({ booking: initial, slot, onClose }: Omit<EditBookingDi
           />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
-              label="Time"
+              label={t('Time')}
               value={form.time}
               disabled={readOnly}
               error={errors.time !== null}
-              helperText={errors.time ?? 'HH:mm, e.g. 09:30'}
+              helperText={errors.time ?? t('HH:mm, e.g. 09:30')}
               onChange={(event) => set('time', event.target.value)}
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
             <DatePicker
-              label="Date"
+              label={t('Date')}
               format="d/M/yyyy"
               value={form.date}
               disabled={readOnly}
               onChange={(value) => set('date', value)}
               slotProps={{
-                textField: { fullWidth: true, helperText: errors.date ?? 'd/m/yyyy' },
+                textField: { fullWidth: true, helperText: errors.date ?? t('d/m/yyyy') },
                 // Spec §5 wants d/m/yyyy as written; the field pads digits (14/06/2025) without this.
                 field: { shouldRespectLeadingZeros: true },
               }}
@@ -178,7 +182,7 @@ function EditBookingForm({ booking: initial, slot, onClose }: Omit<EditBookingDi
           </Stack>
           <FormControl component="fieldset" disabled={readOnly}>
             <FormLabel component="legend" id={cancelId}>
-              Cancel Booking
+              {t('Cancel Booking')}
             </FormLabel>
             <RadioGroup
               row
@@ -186,31 +190,37 @@ function EditBookingForm({ booking: initial, slot, onClose }: Omit<EditBookingDi
               value={form.cancelled ? 'yes' : 'no'}
               onChange={(event) => set('cancelled', event.target.value === 'yes')}
             >
-              <FormControlLabel value="no" control={<Radio sx={{ p: 1.25 }} />} label="No" />
-              <FormControlLabel value="yes" control={<Radio sx={{ p: 1.25 }} />} label="Yes" />
+              <FormControlLabel value="no" control={<Radio sx={{ p: 1.25 }} />} label={t('No')} />
+              <FormControlLabel value="yes" control={<Radio sx={{ p: 1.25 }} />} label={t('Yes')} />
             </RadioGroup>
           </FormControl>
           {!readOnly && form.cancelled && (
-            <Alert severity="warning">Saving cancels this booking. Cancelling cannot be undone.</Alert>
+            <Alert severity="warning">{t('Saving cancels this booking. Cancelling cannot be undone.')}</Alert>
           )}
           <ServerError
-            message={refused ? `${overCapacityMessage(refused.seatsLeft)}.` : error ? errorMessage(error) : null}
+            message={
+              refused
+                ? t('{seats}.', { seats: t(OVER_CAPACITY, { left: refused.seatsLeft }) })
+                : error
+                  ? errorMessage(error)
+                  : null
+            }
             action={
               (stale && (
                 <Button color="inherit" size="small" onClick={() => reload(stale)}>
-                  Reload
+                  {t('Reload')}
                 </Button>
               )) ||
               (refused && manager && (
                 <Button color="inherit" size="small" disabled={!canSave} onClick={() => void save(true)}>
-                  Save anyway
+                  {t('Save anyway')}
                 </Button>
               ))
             }
           />
         </Stack>
       </DialogContent>
-      <FormActions onClose={onClose} submitLabel="Save" canSubmit={canSave} busy={isLoading} />
+      <FormActions onClose={onClose} submitLabel={t('Save')} canSubmit={canSave} busy={isLoading} />
     </BookingForm>
   );
 }

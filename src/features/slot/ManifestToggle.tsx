@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import type { SlotView } from './useManifestView';
+import { useT } from '../../services/i18n/useT';
 
 interface ManifestToggleProps {
   view: SlotView;
@@ -11,23 +12,24 @@ interface ManifestToggleProps {
 
 /** Cards or a dense table (the manifest), and printing it; for wide screens. */
 export function ManifestToggle({ view, onChange }: ManifestToggleProps) {
+  const t = useT();
   return (
     <>
       <ToggleButtonGroup
         exclusive
         size="small"
         value={view}
-        aria-label="Show bookings as"
+        aria-label={t('Show bookings as')}
         onChange={(_event, next: SlotView | null) => {
           if (next) onChange(next);
         }}
       >
-        <ToggleButton value="list">Cards</ToggleButton>
-        <ToggleButton value="table">Table</ToggleButton>
+        <ToggleButton value="list">{t('Cards')}</ToggleButton>
+        <ToggleButton value="table">{t('Table')}</ToggleButton>
       </ToggleButtonGroup>
       {view === 'table' && (
         <Button startIcon={<Print />} onClick={() => window.print()}>
-          Print
+          {t('Print')}
         </Button>
       )}
     </>

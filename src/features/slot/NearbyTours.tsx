@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
 import { Placeholder } from '../../components/Placeholder';
 import type { SlotArgs } from './slotApi';
+import { useT } from '../../services/i18n/useT';
 
 // The line is there from the first paint; what fills it downloads after (its query and buttons).
 const NearbyToursList = lazy(() => import(/* webpackChunkName: "slot-nearby" */ './NearbyToursList'));
@@ -13,6 +14,7 @@ const NearbyToursList = lazy(() => import(/* webpackChunkName: "slot-nearby" */ 
  * when it arrives. On a phone the heading sits above it, so a slot's button has the screen's width.
  */
 export function NearbyTours({ slot }: { slot: SlotArgs }) {
+  const t = useT();
   return (
     <Stack
       component="nav"
@@ -27,7 +29,7 @@ export function NearbyTours({ slot }: { slot: SlotArgs }) {
         color="text.secondary"
         sx={{ flexShrink: 0 }}
       >
-        Nearby tours
+        {t('Nearby tours')}
       </Typography>
       {/* Tall enough for a desktop's scrollbar under the buttons, so it appearing moves nothing either. */}
       <Stack

@@ -13,6 +13,7 @@ import { NEARBY_MINUTES, nearbyWindow } from '../../domain/slotRules';
 import { errorMessage } from '../../services/errors';
 import { useGetNearbyToursQuery, type SlotArgs } from './slotApi';
 import { useCompany } from '../../services/companyApi';
+import { useT } from '../../services/i18n/useT';
 
 function byTime(slots: NearbySlot[]): Array<[string, NearbySlot[]]> {
   const groups = new Map<string, NearbySlot[]>();
@@ -24,6 +25,7 @@ function byTime(slots: NearbySlot[]): Array<[string, NearbySlot[]]> {
 /** The nearby slots as links, grouped by time (NearbyTours holds the line they sit on). */
 export default function NearbyToursList({ slot }: { slot: SlotArgs }) {
   const company = useCompany();
+  const t = useT();
   const { data, error, isLoading } = useGetNearbyToursQuery({ day: slot.day, ...nearbyWindow(slot.time) });
 
   // Secondary information: a failure is logged and the line stays empty.
@@ -36,7 +38,7 @@ export default function NearbyToursList({ slot }: { slot: SlotArgs }) {
   if (others.length === 0) {
     return error ? null : (
       <Typography variant="body2" color="text.secondary">
-        None within {NEARBY_MINUTES} minutes
+        {t('None within {minutes} minutes', { minutes: NEARBY_MINUTES })}
       </Typography>
     );
   }
@@ -45,13 +47,13 @@ export default function NearbyToursList({ slot }: { slot: SlotArgs }) {
       <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>{time}</Typography>
       {slots.map((nearby) => {
         const { flag } = tourLook(company.tours, nearby.tour);
-        const label = `${nearby.tour} · ${nearby.pax} pax`;
+        const pax = t('{pax} pax', { pax: nearby.pax });
         return (
           <Button
             key={nearby.tour}
             component={RouterLink}
             to={slotPath(slot.day, nearby.time, nearby.tour)}
-            aria-label={label}
+            aria-label={`${nearby.tour} · ${pax}`}
             variant="outlined"
             size="small"
             startIcon={flag === 'none' ? undefined : <TourFlag flag={flag} />}
@@ -62,7 +64,7 @@ export default function NearbyToursList({ slot }: { slot: SlotArgs }) {
               {nearby.tour}
             </Box>
             <Box component="span" sx={{ flexShrink: 0, whiteSpace: 'pre' }}>
-              {` · ${nearby.pax} pax`}
+              {` · ${pax}`}
             </Box>
           </Button>
         );

@@ -7,6 +7,7 @@ import { notePreview } from '../../domain/truncate';
 import { isNetworkError } from '../../services/errors';
 import { useGetNoteQuery, type SlotArgs } from './slotApi';
 import { Placeholder } from '../../components/Placeholder';
+import { useT } from '../../services/i18n/useT';
 
 // The editor (a text field) downloads on the first "Add note", not with the slot page.
 const NoteEditor = lazy(() => import(/* webpackChunkName: "slot-note" */ './NoteEditor'));
@@ -22,6 +23,7 @@ interface NoteAreaProps {
 
 /** Spec §4: the slot's note, and its editor. Failures are logged (spec §8) and said in a line, never a crash. */
 export function NoteArea({ slot, editorOpen, onEditorClose, onLocked }: NoteAreaProps) {
+  const t = useT();
   const uniqueId = noteUniqueId(slot.day, slot.time, slot.tour);
   const { data, error } = useGetNoteQuery(uniqueId);
   const note = data?.note ?? '';
@@ -35,11 +37,11 @@ export function NoteArea({ slot, editorOpen, onEditorClose, onLocked }: NoteArea
       {/* Offline, a note this device never read is not shown: the page already says it is offline. */}
       {error && !isNetworkError(error) && (
         <Typography variant="body2" color="error">
-          The note could not be loaded.
+          {t('The note could not be loaded.')}
         </Typography>
       )}
       {editorOpen ? (
-        <Suspense fallback={<Placeholder height={150} aria-label="Loading the note editor" />}>
+        <Suspense fallback={<Placeholder height={150} aria-label={t('Loading the note editor')} />}>
           <NoteEditor uniqueId={uniqueId} initialNote={note} onClose={onEditorClose} onLocked={onLocked} />
         </Suspense>
       ) : (
@@ -50,16 +52,17 @@ export function NoteArea({ slot, editorOpen, onEditorClose, onLocked }: NoteArea
 }
 
 function SavedNote({ note }: { note: string }) {
+  const t = useT();
   const [expanded, setExpanded] = useState(false);
   const preview = notePreview(note);
   return (
-    <Paper variant="outlined" component="section" aria-label="Note" sx={{ p: { xs: 1.5, sm: 2 } }}>
+    <Paper variant="outlined" component="section" aria-label={t('Note')} sx={{ p: { xs: 1.5, sm: 2 } }}>
       <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {expanded ? note : preview.text}
       </Typography>
       {preview.truncated && (
         <Button size="small" aria-expanded={expanded} onClick={() => setExpanded((open) => !open)} sx={{ ml: -1 }}>
-          {expanded ? 'Show less' : 'Show more'}
+          {expanded ? t('Show less') : t('Show more')}
         </Button>
       )}
     </Paper>

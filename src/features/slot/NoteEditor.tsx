@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { NOTE_TEXT_MAX } from '../../domain/booking';
 import { errorCode, errorMessage } from '../../services/errors';
 import { useSaveNoteMutation } from './slotApi';
+import { useT } from '../../services/i18n/useT';
 
 /** Spec §4: the note's editor, opened by the header's "Add note" (NoteArea). */
 export default function NoteEditor({
@@ -20,6 +21,7 @@ export default function NoteEditor({
   onClose: () => void;
   onLocked: () => void;
 }) {
+  const t = useT();
   const [draft, setDraft] = useState(initialNote);
   const [failure, setFailure] = useState<string | null>(null);
   const [saveNote, { isLoading }] = useSaveNoteMutation();
@@ -34,7 +36,7 @@ export default function NoteEditor({
       // A slot locked meanwhile: the page reloads it to show the lock; the draft stays, to be copied elsewhere.
       const locked = errorCode(error) === 'SLOT_LOCKED';
       if (locked) onLocked();
-      setFailure(locked ? errorMessage(error) : 'The note was not saved. Try again.');
+      setFailure(locked ? errorMessage(error) : t('The note was not saved. Try again.'));
     }
   };
 
@@ -42,7 +44,7 @@ export default function NoteEditor({
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
       <Stack spacing={1.5}>
         <TextField
-          label="Note"
+          label={t('Note')}
           multiline
           minRows={3}
           autoFocus
@@ -57,9 +59,9 @@ export default function NoteEditor({
         )}
         <Stack direction="row" spacing={1}>
           <Button variant="contained" onClick={save} loading={isLoading}>
-            Save
+            {t('Save')}
           </Button>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('Cancel')}</Button>
         </Stack>
       </Stack>
     </Paper>

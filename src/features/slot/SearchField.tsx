@@ -2,6 +2,7 @@ import Clear from '@mui/icons-material/Clear';
 import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
+import { useT } from '../../services/i18n/useT';
 
 interface SearchFieldProps {
   query: string;
@@ -13,6 +14,7 @@ interface SearchFieldProps {
  * the first load of the guide's busiest page.
  */
 export function SearchField({ query, onQueryChange }: SearchFieldProps) {
+  const t = useT();
   return (
     <Box
       sx={{
@@ -38,8 +40,8 @@ export function SearchField({ query, onQueryChange }: SearchFieldProps) {
       <Box
         component="input"
         type="search"
-        aria-label="Find a booking"
-        placeholder="Find: name, booking id or phone"
+        aria-label={t('Find a booking')}
+        placeholder={t('Find: name, booking id or phone')}
         autoComplete="off"
         enterKeyHint="search"
         value={query}
@@ -61,7 +63,7 @@ export function SearchField({ query, onQueryChange }: SearchFieldProps) {
         }}
       />
       {query && (
-        <IconButton aria-label="Clear search" onClick={() => onQueryChange('')}>
+        <IconButton aria-label={t('Clear search')} onClick={() => onQueryChange('')}>
           <Clear />
         </IconButton>
       )}

@@ -15,6 +15,7 @@ import type { SlotArgs } from './slotApi';
 import { hasAssignedGuides, matchesOutsideGroup, slotListBookings } from './slotList';
 import { SlotSearchBar } from './SlotSearchBar';
 import { Placeholder } from '../../components/Placeholder';
+import { useT, type Translate } from '../../services/i18n/useT';
 
 // The booking forms carry date pickers: they download when first opened, not with the slot page.
 const AddBookingDialog = lazy(
@@ -41,14 +42,17 @@ interface SlotBookingsViewProps {
   data: SlotBookings;
 }
 
-function addedMessage(booking: Booking): string {
+function addedMessage(booking: Booking, t: Translate): string {
   const checkedIn = totalCount(countsFromList(booking.attendees)) > 0;
-  return `${booking.name} added${checkedIn ? ' and checked in' : ''}`;
+  return checkedIn
+    ? t('{name} added and checked in', { name: booking.name })
+    : t('{name} added', { name: booking.name });
 }
 
 /** Spec §2: Add Booking, the guide picker and the bookings sorted by name (Split is in the slot header). */
 export function SlotBookingsView({ slot, data }: SlotBookingsViewProps) {
   const { assignable, name: myName } = useSignedInUser();
+  const t = useT();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Booking | null>(null);
   const [historyOf, setHistoryOf] = useState<Booking | null>(null);
@@ -63,17 +67,20 @@ export function SlotBookingsView({ slot, data }: SlotBookingsViewProps) {
   const bookings = slotListBookings(data.bookings, { query, guide: mineShown ? myName : null, pinnedId: addedId });
   const elsewhere = mineShown ? matchesOutsideGroup(data.bookings, query, myName) : [];
 
-  const created = useCallback((booking: Booking) => {
-    setAdding(false);
-    setAddedId(booking._id);
-    setOutcome({ severity: 'success', message: addedMessage(booking) });
-  }, []);
+  const created = useCallback(
+    (booking: Booking) => {
+      setAdding(false);
+      setAddedId(booking._id);
+      setOutcome({ severity: 'success', message: addedMessage(booking, t) });
+    },
+    [t],
+  );
 
   return (
     <>
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', displayPrint: 'none' }}>
         <Button variant="contained" startIcon={<Add />} disabled={!data.modifiable} onClick={() => setAdding(true)}>
-          Add Booking
+          {t('Add Booking')}
         </Button>
         {wide && (
           <Suspense fallback={null}>
@@ -90,7 +97,7 @@ export function SlotBookingsView({ slot, data }: SlotBookingsViewProps) {
         </Box>
       )}
       {data.bookings.length === 0 ? (
-        <Typography>No bookings in this slot</Typography>
+        <Typography>{t('No bookings in this slot')}</Typography>
       ) : (
         <>
           <SlotSearchBar
@@ -102,13 +109,15 @@ export function SlotBookingsView({ slot, data }: SlotBookingsViewProps) {
             onMineOnlyChange={setMineOnly}
             elsewhere={elsewhere}
           />
-          {bookings.length === 0 && elsewhere.length === 0 && <Typography>No booking matches this search</Typography>}
+          {bookings.length === 0 && elsewhere.length === 0 && (
+            <Typography>{t('No booking matches this search')}</Typography>
+          )}
           {view === 'table' ? (
-            <Suspense fallback={<Placeholder height={240} aria-label="Loading the manifest" />}>
+            <Suspense fallback={<Placeholder height={240} aria-label={t('Loading the manifest')} />}>
               <SlotManifest bookings={bookings} />
             </Suspense>
           ) : (
-            <Stack component="ul" spacing={1.5} aria-label="Bookings" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            <Stack component="ul" spacing={1.5} aria-label={t('Bookings')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
               {bookings.map((booking) => (
                 <BookingRow
                   key={booking._id}

@@ -21,6 +21,7 @@ import { useSlotShift } from './guides/useSlotShift';
 import { useGetNoteQuery, type SlotArgs } from './slotApi';
 import { attendanceText, capacityText } from './slotCounts';
 import { useCompany } from '../../services/companyApi';
+import { useT } from '../../services/i18n/useT';
 
 interface SlotHeaderProps {
   slot: SlotArgs;
@@ -35,12 +36,13 @@ interface SlotHeaderProps {
 
 export function SlotHeader({ slot, dateLabel, data, noteOpen, onToggleNote, onLocked }: SlotHeaderProps) {
   const company = useCompany();
+  const t = useT();
   const look = tourLook(company.tours, slot.tour);
   const totals = data && slotTotals(data.bookings);
   const { shift, error: shiftError, refetch: refetchShift } = useSlotShift(slot);
   const hasNote = Boolean(useGetNoteQuery(noteUniqueId(slot.day, slot.time, slot.tour)).data?.note);
   // Spec §4: the saved split is compared with the guests booked now, so bookings changed since it show too.
-  const warning = shift && totals ? mismatchText(shiftShares(shift), totals.booked) : null;
+  const warning = shift && totals ? mismatchText(shiftShares(shift), totals.booked, t) : null;
   const lockId = useId();
   const warningId = useId();
   const locked = data?.modifiable === false;
@@ -56,26 +58,31 @@ export function SlotHeader({ slot, dateLabel, data, noteOpen, onToggleNote, onLo
         <Typography variant="h1" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
           {slot.tour}
         </Typography>
-        {data?.modifiable === false && <LockIcon titleAccess="Locked" color="action" />}
+        {data?.modifiable === false && <LockIcon titleAccess={t('Locked')} color="action" />}
       </Stack>
       {locked && (
         <Typography id={lockId} variant="body2" color="text.secondary">
-          Changes close {LOCK_MINUTES} minutes after the start; ask a Manager to change this slot.
+          {t('Changes close {minutes} minutes after the start; ask a Manager to change this slot.', {
+            minutes: LOCK_MINUTES,
+          })}
         </Typography>
       )}
       {data && totals && (
         <Stack spacing={1} sx={{ mt: 1 }}>
           <Typography sx={{ fontWeight: 600 }}>
-            {totalCount(totals.checkedIn)}/{totalCount(totals.booked)} guests checked in
+            {t('{checkedIn}/{booked} guests checked in', {
+              checkedIn: totalCount(totals.checkedIn),
+              booked: totalCount(totals.booked),
+            })}
           </Typography>
-          <Typography variant="body2">{attendanceText(totals.checkedIn, totals.booked)}</Typography>
+          <Typography variant="body2">{attendanceText(totals.checkedIn, totals.booked, t)}</Typography>
           {data.capacity ? (
             <Typography
               variant="body2"
               sx={{ fontWeight: 600 }}
               color={totalCount(totals.booked) > data.capacity ? 'error' : undefined}
             >
-              {capacityText(totalCount(totals.booked), data.capacity)}
+              {capacityText(totalCount(totals.booked), data.capacity, t)}
             </Typography>
           ) : null}
           <ShiftGuides
@@ -95,7 +102,7 @@ export function SlotHeader({ slot, dateLabel, data, noteOpen, onToggleNote, onLo
               aria-describedby={locked ? lockId : undefined}
               onClick={onToggleNote}
             >
-              {hasNote ? 'Edit note' : 'Add note'}
+              {hasNote ? t('Edit note') : t('Add note')}
             </Button>
             <CopyPaxButton slot={slot} dateLabel={dateLabel} totals={totals} />
             <SplitButton

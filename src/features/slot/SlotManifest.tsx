@@ -9,10 +9,11 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { formatDayNumeric } from '../../components/days';
 import { MANUAL_BOOKING_ID, type Booking } from '../../domain/booking';
-import { CUSTOMER_TYPES, countsFromList, totalCount } from '../../domain/customerTypes';
+import { CUSTOMER_TYPES, CUSTOMER_TYPE_LABELS, countsFromList, totalCount } from '../../domain/customerTypes';
 import { clockInZone, todayInZone } from '../../domain/zonedDates';
 import { useSourcesVisible } from './useSourcesVisible';
 import { useCompany } from '../../services/companyApi';
+import { useT } from '../../services/i18n/useT';
 
 interface SlotManifestProps {
   bookings: Booking[];
@@ -23,29 +24,30 @@ const PRINT_ONLY = { display: 'none', displayPrint: 'table-cell' } as const;
 
 /** The slot's bookings as a dense table for a desk, and for paper: one row a booking, nothing to tap. */
 export default function SlotManifest({ bookings }: SlotManifestProps) {
+  const t = useT();
   const sourcesVisible = useSourcesVisible();
   // Phones are in the answer only for the roles the company shows them to (spec §6).
   const phonesShown = bookings.some((booking) => booking.phone !== undefined);
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
       <PrintedBy />
-      <Table size="small" aria-label="Manifest">
+      <Table size="small" aria-label={t('Manifest')}>
         <TableHead>
           <TableRow>
-            <TableCell sx={PRINT_ONLY} aria-label="Tick">
+            <TableCell sx={PRINT_ONLY} aria-label={t('Tick')}>
               ✓
             </TableCell>
-            <TableCell>Name</TableCell>
-            <TableCell>ID</TableCell>
-            {sourcesVisible && <TableCell>Source</TableCell>}
-            {phonesShown && <TableCell>Phone</TableCell>}
+            <TableCell>{t('Name')}</TableCell>
+            <TableCell>{t('ID')}</TableCell>
+            {sourcesVisible && <TableCell>{t('Source')}</TableCell>}
+            {phonesShown && <TableCell>{t('Phone')}</TableCell>}
             {CUSTOMER_TYPES.map((type) => (
               <TableCell key={type} align="right">
-                {type}
+                {t(CUSTOMER_TYPE_LABELS[type])}
               </TableCell>
             ))}
-            <TableCell align="right">Checked in</TableCell>
-            <TableCell>Guide</TableCell>
+            <TableCell align="right">{t('Checked in')}</TableCell>
+            <TableCell>{t('Guide')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -68,6 +70,7 @@ function ManifestRow({
   sourcesVisible,
   phonesShown,
 }: { booking: Booking } & Record<'sourcesVisible' | 'phonesShown', boolean>) {
+  const t = useT();
   const booked = countsFromList(booking.customers);
   const came = totalCount(countsFromList(booking.attendees));
   return (
@@ -76,12 +79,13 @@ function ManifestRow({
         <Box sx={{ width: 16, height: 16, border: 1 }} />
       </TableCell>
       <TableCell component="th" scope="row">
-        {booking.name}
-        {booking.cancelled && ' (cancelled)'}
+        {booking.cancelled ? t('{name} (cancelled)', { name: booking.name }) : booking.name}
       </TableCell>
-      <TableCell>{booking.bookingId === MANUAL_BOOKING_ID ? 'Manually added' : booking.bookingId || 'No Id'}</TableCell>
+      <TableCell>
+        {booking.bookingId === MANUAL_BOOKING_ID ? t('Manually added') : booking.bookingId || t('No Id')}
+      </TableCell>
       {sourcesVisible && <TableCell>{booking.source}</TableCell>}
-      {phonesShown && <TableCell>{booking.phone ?? 'No phone collected'}</TableCell>}
+      {phonesShown && <TableCell>{booking.phone ?? t('No phone collected')}</TableCell>}
       {CUSTOMER_TYPES.map((type) => (
         <TableCell key={type} align="right">
           {booked[type]}
@@ -98,6 +102,7 @@ function ManifestRow({
 /** The paper's first line: whose list it is and when it was printed, read again as the print dialog opens. */
 function PrintedBy() {
   const company = useCompany();
+  const t = useT();
   const [printedAt, setPrintedAt] = useState(() => new Date());
   useEffect(() => {
     const now = () => setPrintedAt(new Date());
@@ -107,7 +112,11 @@ function PrintedBy() {
   const day = formatDayNumeric(todayInZone(company.timezone, printedAt));
   return (
     <Typography sx={{ display: 'none', displayPrint: 'block', mb: 1 }}>
-      {company.name} · printed {day} {clockInZone(company.timezone, printedAt)}
+      {t('{company} · printed {day} {time}', {
+        company: company.name,
+        day,
+        time: clockInZone(company.timezone, printedAt),
+      })}
     </Typography>
   );
 }

@@ -23,7 +23,7 @@ import { useWithOutbox } from './outbox/useWithOutbox';
 import { useGetNoteQuery, useGetSlotBookingsQuery, type SlotArgs } from './slotApi';
 import { ListSkeleton, RetryAlert } from '../../components/LoadStates';
 import { useCompany } from '../../services/companyApi';
-import { useLanguage } from '../../services/i18n/useT';
+import { useLanguage, useT } from '../../services/i18n/useT';
 
 // Below the bookings and opened by few: it loads after the page's first paint.
 const ActivitySection = lazy(() =>
@@ -36,8 +36,9 @@ export function SlotPage() {
   const { day = '', time = '', tour = '' } = useParams();
   // One object per slot: the booking rows are memoised on it.
   const slot = useMemo(() => ({ day, time, tour }), [day, time, tour]);
+  const t = useT();
   if (!parseDay(day) || !TIME_PATTERN.test(time) || tour.trim() === '') {
-    return <PageNotFound message="This address does not name a tour slot (a date, a time and a tour)." />;
+    return <PageNotFound message={t('This address does not name a tour slot (a date, a time and a tour).')} />;
   }
   // A nearby-tour link keeps this route mounted: the key starts each slot with fresh panels and choices.
   return <SlotView key={`${day}|${time}|${tour}`} slot={slot} />;
@@ -46,6 +47,7 @@ export function SlotPage() {
 function SlotView({ slot }: { slot: SlotArgs }) {
   const company = useCompany();
   const language = useLanguage();
+  const t = useT();
   const dateLabel = formatDayLabel(slot.day, language);
   useDocumentTitle(`${slot.tour} ${slot.time}`);
   const { currentData: slotData, error, isFetching, refetch } = useGetSlotBookingsQuery(slot);
@@ -83,18 +85,20 @@ function SlotView({ slot }: { slot: SlotArgs }) {
       </>
     );
   } else if (hidden) {
-    body = <Alert severity="info">{GUIDE_HIDDEN_MESSAGE}</Alert>;
+    body = <Alert severity="info">{t(GUIDE_HIDDEN_MESSAGE)}</Alert>;
   } else if (isFetching || slotData) {
-    body = <ListSkeleton label="Loading bookings" rowHeight={96} />;
+    body = <ListSkeleton label={t('Loading bookings')} rowHeight={96} />;
   } else if (isNetworkError(error)) {
     body = (
       <OfflineNotice onRetry={refetch}>
-        Offline · this slot was not opened on this device. It loads when the network is back.
+        {t('Offline · this slot was not opened on this device. It loads when the network is back.')}
       </OfflineNotice>
     );
   } else {
     body = (
-      <RetryAlert onRetry={refetch}>{errorMessage(error, 'The bookings of this slot could not be loaded')}</RetryAlert>
+      <RetryAlert onRetry={refetch}>
+        {errorMessage(error, t('The bookings of this slot could not be loaded'))}
+      </RetryAlert>
     );
   }
 
@@ -102,7 +106,7 @@ function SlotView({ slot }: { slot: SlotArgs }) {
     <Stack spacing={2} sx={{ minWidth: 0 }}>
       <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 2 }}>
         <Button component={RouterLink} to={dayPath(slot.day)} startIcon={<ArrowBack />} sx={{ displayPrint: 'none' }}>
-          Back to day
+          {t('Back to day')}
         </Button>
         <Typography color="text.secondary">{dateLabel}</Typography>
       </Stack>

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import { SearchField } from './SearchField';
 import type { HiddenMatches } from './slotList';
+import { useT, type Translate } from '../../services/i18n/useT';
 
 interface SlotSearchBarProps {
   query: string;
@@ -20,9 +21,8 @@ interface SlotSearchBarProps {
   elsewhere: readonly HiddenMatches[];
 }
 
-const plural = (count: number) => `${count} booking${count === 1 ? '' : 's'}`;
-const inGroup = ({ guide, count }: HiddenMatches) =>
-  guide === null ? `${count} unassigned` : `${count} in ${guide}’s group`;
+const inGroup = ({ guide, count }: HiddenMatches, t: Translate) =>
+  guide === null ? t('{count} unassigned', { count }) : t('{count} in {guide}’s group', { count, guide });
 
 /** The app bar is sticky too: the search sits just below it, whatever height the toolbar has at this size. */
 const belowAppBar = (theme: Theme) => ({
@@ -34,11 +34,12 @@ const belowAppBar = (theme: Theme) => ({
 /** Finds a guest in a long slot while scrolling: filters as you type, says how many bookings match. */
 export function SlotSearchBar(props: SlotSearchBarProps) {
   const { query, onQueryChange, shown, total, mineOnly, onMineOnlyChange, elsewhere } = props;
+  const t = useT();
   const filtered = query.trim() !== '' || mineOnly === true;
   return (
     <Paper
       role="search"
-      aria-label="Bookings of this slot"
+      aria-label={t('Bookings of this slot')}
       elevation={0}
       sx={[{ position: 'sticky', zIndex: 2, py: 1, bgcolor: 'background.default', displayPrint: 'none' }, belowAppBar]}
     >
@@ -46,19 +47,24 @@ export function SlotSearchBar(props: SlotSearchBarProps) {
         <SearchField query={query} onQueryChange={onQueryChange} />
         {mineOnly !== null && (
           <FormControlLabel
-            label="Only my bookings"
+            label={t('Only my bookings')}
             control={<Switch checked={mineOnly} onChange={(event) => onMineOnlyChange(event.target.checked)} />}
             sx={{ minHeight: 44, ml: 0 }}
           />
         )}
       </Stack>
       <Typography variant="body2" color="text.secondary" role="status" sx={{ mt: 0.5 }}>
-        {filtered ? `${shown} of ${plural(total)} match` : plural(total)}
-        {elsewhere.length > 0 && `; ${elsewhere.map(inGroup).join(', ')} (hidden by Only my bookings)`}
+        {filtered
+          ? t('{shown} of {total, plural, one {# booking} other {# bookings}} match', { shown, total })
+          : t('{total, plural, one {# booking} other {# bookings}}', { total })}
+        {elsewhere.length > 0 &&
+          t('; {groups} (hidden by Only my bookings)', {
+            groups: elsewhere.map((group) => inGroup(group, t)).join(', '),
+          })}
       </Typography>
       {elsewhere.length > 0 && (
         <Button size="small" onClick={() => onMineOnlyChange(false)} sx={{ minHeight: 44 }}>
-          Show every group
+          {t('Show every group')}
         </Button>
       )}
     </Paper>

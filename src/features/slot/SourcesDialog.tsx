@@ -8,8 +8,9 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { CUSTOMER_TYPES, totalCount } from '../../domain/customerTypes';
-import type { SlotTotals } from '../../domain/slots';
+import { CUSTOMER_TYPES, CUSTOMER_TYPE_LABELS, totalCount } from '../../domain/customerTypes';
+import { UNKNOWN_SOURCE, type SlotTotals } from '../../domain/slots';
+import { useT } from '../../services/i18n/useT';
 
 interface SourcesDialogProps {
   open: boolean;
@@ -20,29 +21,30 @@ interface SourcesDialogProps {
 
 /** company.displaySourcesModal: the per-source breakdown is checked before the numbers are copied. */
 export function SourcesDialog({ open, totals, onCopy, onClose }: SourcesDialogProps) {
+  const t = useT();
   // Only the types this slot has, so the table fits a phone held upright.
   const types = CUSTOMER_TYPES.filter((type) => totals.booked[type] > 0);
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="sources-dialog-title" fullWidth maxWidth="sm">
-      <DialogTitle id="sources-dialog-title">Guests per source</DialogTitle>
+      <DialogTitle id="sources-dialog-title">{t('Guests per source')}</DialogTitle>
       <DialogContent sx={{ px: { xs: 1, sm: 3 } }}>
         <Table size="small" aria-labelledby="sources-dialog-title" sx={{ '& th, & td': { px: 1 } }}>
           <TableHead>
             <TableRow>
-              <TableCell component="th">Source</TableCell>
+              <TableCell component="th">{t('Source')}</TableCell>
               {types.map((type) => (
                 <TableCell key={type} align="right">
-                  {type}
+                  {t(CUSTOMER_TYPE_LABELS[type])}
                 </TableCell>
               ))}
-              <TableCell align="right">Total</TableCell>
+              <TableCell align="right">{t('Total')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {totals.bySource.map(({ source, counts }) => (
               <TableRow key={source}>
                 <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere' }}>
-                  {source}
+                  {source === UNKNOWN_SOURCE ? t(UNKNOWN_SOURCE) : source}
                 </TableCell>
                 {types.map((type) => (
                   <TableCell key={type} align="right">
@@ -56,9 +58,9 @@ export function SourcesDialog({ open, totals, onCopy, onClose }: SourcesDialogPr
         </Table>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('Cancel')}</Button>
         <Button variant="contained" onClick={onCopy}>
-          Copy
+          {t('Copy')}
         </Button>
       </DialogActions>
     </Dialog>

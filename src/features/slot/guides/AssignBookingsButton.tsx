@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { Booking } from '../../../domain/booking';
 import type { Shift } from '../../../domain/team';
 import type { SlotArgs } from '../slotApi';
+import { useT } from '../../../services/i18n/useT';
 
 // Dialogs download when first opened, not with the slot page (the guide's first paint).
 const AssignBookingsDialog = lazy(() =>
@@ -30,6 +31,7 @@ export function AssignBookingsButton({
   describedBy,
   onLocked,
 }: AssignBookingsButtonProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -40,7 +42,7 @@ export function AssignBookingsButton({
         aria-describedby={describedBy}
         onClick={() => setOpen(true)}
       >
-        Assign bookings
+        {t('Assign bookings')}
       </Button>
       {open && (
         <Suspense fallback={null}>

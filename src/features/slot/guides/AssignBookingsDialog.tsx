@@ -15,6 +15,7 @@ import { useAssignGuideMutation, type SlotArgs } from '../slotApi';
 import { BookingGroupList } from './BookingGroupList';
 import { bookingGroups } from './bookingGroups';
 import { splitOfBookings } from './assignedSplit';
+import { useT } from '../../../services/i18n/useT';
 
 // Select values, so that no guide's name can be mistaken for the Unassigned choice.
 const UNASSIGNED = 'unassigned';
@@ -31,14 +32,16 @@ export interface AssignBookingsDialogProps {
 
 /** Spec §4: once a slot has guides, its bookings are moved between them (and Unassigned) by checkboxes. */
 export function AssignBookingsDialog({ onClose, ...props }: AssignBookingsDialogProps) {
+  const t = useT();
   return (
-    <BookingDialogFrame open onClose={onClose} title="Assign bookings to guides">
+    <BookingDialogFrame open onClose={onClose} title={t('Assign bookings to guides')}>
       <AssignForm onClose={onClose} {...props} />
     </BookingDialogFrame>
   );
 }
 
 function AssignForm({ onClose, slot, bookings, shift, modifiable, onLocked }: AssignBookingsDialogProps) {
+  const t = useT();
   const [assignGuide, { isLoading, error, reset }] = useAssignGuideMutation();
   const [selected, setSelected] = useState<string[]>([]);
   const [target, setTarget] = useState('');
@@ -62,8 +65,12 @@ function AssignForm({ onClose, slot, bookings, shift, modifiable, onLocked }: As
     try {
       await assignGuide({ ...slot, bookingIds: chosen, guide }).unwrap();
       setSelected([]);
-      const count = chosen.length === 1 ? '1 booking' : `${chosen.length} bookings`;
-      setDone(`${count} moved to ${guide ?? 'Unassigned'}`);
+      const count = chosen.length;
+      setDone(
+        guide === null
+          ? t('{count, plural, one {# booking} other {# bookings}} moved to Unassigned', { count })
+          : t('{count, plural, one {# booking} other {# bookings}} moved to {guide}', { count, guide }),
+      );
     } catch (failure) {
       if (errorCode(failure) === 'SLOT_LOCKED') onLocked();
     }
@@ -73,8 +80,9 @@ function AssignForm({ onClose, slot, bookings, shift, modifiable, onLocked }: As
     <>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Typography variant="body2">
-          Tick bookings, choose whom they go to, then Assign. Each guide&apos;s count in the split follows the bookings
-          assigned to them.
+          {t(
+            'Tick bookings, choose whom they go to, then Assign. Each guide’s count in the split follows the bookings assigned to them.',
+          )}
         </Typography>
         {groups.map((group) => {
           const planned = following ? undefined : shift.guides.find((g) => g.name === group.guide);
@@ -96,20 +104,20 @@ function AssignForm({ onClose, slot, bookings, shift, modifiable, onLocked }: As
         )}
         {error && (
           <Alert severity="error" onClose={reset}>
-            {errorMessage(error, 'The bookings were not assigned')}
+            {errorMessage(error, t('The bookings were not assigned'))}
           </Alert>
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, gap: 1, flexWrap: 'wrap' }}>
         <TextField
           select
-          label="Assign to"
+          label={t('Assign to')}
           value={target}
           disabled={!modifiable}
           onChange={(event) => setTarget(event.target.value)}
           sx={{ flex: '1 1 180px' }}
         >
-          <MenuItem value={UNASSIGNED}>Unassigned</MenuItem>
+          <MenuItem value={UNASSIGNED}>{t('Unassigned')}</MenuItem>
           {shift.guides.map((guide) => (
             <MenuItem key={guide._id} value={`${GUIDE}${guide.name}`}>
               {guide.name}
@@ -117,9 +125,9 @@ function AssignForm({ onClose, slot, bookings, shift, modifiable, onLocked }: As
           ))}
         </TextField>
         <Button variant="contained" disabled={!canAssign} loading={isLoading} onClick={assign}>
-          Assign
+          {t('Assign')}
         </Button>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('Close')}</Button>
       </DialogActions>
     </>
   );

@@ -4,6 +4,7 @@ import { totalCount, ZERO_COUNTS } from '../../../domain/customerTypes';
 import type { AssignedSplit } from '../../../domain/split';
 import type { ChosenGuide } from './splitForm';
 import { shareText } from './splitText';
+import { useT } from '../../../services/i18n/useT';
 
 interface AssignedSharesProps {
   guides: readonly ChosenGuide[];
@@ -12,16 +13,17 @@ interface AssignedSharesProps {
 
 /** The chosen guides' guests as their bookings give them: shown, not typed (Assign bookings moves them). */
 export function AssignedShares({ guides, split }: AssignedSharesProps) {
+  const t = useT();
   return (
-    <Stack component="ul" aria-label="Guests per guide" sx={{ listStyle: 'none', p: 0, m: 0, gap: 0.5 }}>
+    <Stack component="ul" aria-label={t('Guests per guide')} sx={{ listStyle: 'none', p: 0, m: 0, gap: 0.5 }}>
       {guides.map((guide, index) => (
         <Typography component="li" key={guide._id} sx={{ overflowWrap: 'anywhere' }}>
-          {`${guide.name}: ${shareText(split.shares[index] ?? ZERO_COUNTS)}`}
+          {t('{name}: {share}', { name: guide.name, share: shareText(split.shares[index] ?? ZERO_COUNTS, t) })}
         </Typography>
       ))}
       {totalCount(split.unassigned) > 0 && (
         <Typography component="li" color="text.secondary">
-          {`Unassigned: ${shareText(split.unassigned)}`}
+          {t('Unassigned: {share}', { share: shareText(split.unassigned, t) })}
         </Typography>
       )}
     </Stack>

@@ -10,6 +10,7 @@ import { slotTotals } from '../../../domain/slots';
 import { countsText } from '../slotCounts';
 import type { BookingGroup } from './bookingGroups';
 import { shareText } from './splitText';
+import { useT } from '../../../services/i18n/useT';
 
 interface BookingGroupListProps {
   group: BookingGroup;
@@ -23,11 +24,12 @@ interface BookingGroupListProps {
 /** One guide's bookings (or the Unassigned ones), each with a checkbox to move it. */
 export function BookingGroupList({ group, planned, selected, disabled, onToggle }: BookingGroupListProps) {
   const headingId = useId();
-  const name = group.guide ?? 'Unassigned';
+  const t = useT();
+  const name = group.guide ?? t('Unassigned');
   // The guide's planned share next to what their bookings hold, to see which bookings still need moving.
   const summary = [
-    planned && `Split: ${shareText(planned)}`,
-    group.bookings.length > 0 && `Bookings: ${shareText(slotTotals(group.bookings).booked)}`,
+    planned && t('Split: {share}', { share: shareText(planned, t) }),
+    group.bookings.length > 0 && t('Bookings: {share}', { share: shareText(slotTotals(group.bookings).booked, t) }),
   ]
     .filter(Boolean)
     .join(' · ');
@@ -43,7 +45,7 @@ export function BookingGroupList({ group, planned, selected, disabled, onToggle 
       )}
       {group.bookings.length === 0 ? (
         <Typography variant="body2" sx={{ py: 1 }}>
-          No bookings
+          {t('No bookings')}
         </Typography>
       ) : (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -72,6 +74,7 @@ interface BookingChoiceProps {
 /** The checkbox is named by the party's name alone; its guests describe it. */
 function BookingChoice({ booking, checked, disabled, onToggle }: BookingChoiceProps) {
   const guestsId = useId();
+  const t = useT();
   return (
     <Stack component="li" direction="row" sx={{ alignItems: 'center', gap: 1 }}>
       <FormControlLabel
@@ -83,7 +86,7 @@ function BookingChoice({ booking, checked, disabled, onToggle }: BookingChoicePr
         sx={{ minHeight: 44, mr: 0, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}
       />
       <Typography id={guestsId} variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
-        {countsText(countsFromList(booking.customers))}
+        {countsText(countsFromList(booking.customers), t)}
       </Typography>
     </Stack>
   );

@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { CustomerType } from '../../../domain/customerTypes';
+import { CUSTOMER_TYPE_LABELS, type CustomerType } from '../../../domain/customerTypes';
+import { useT } from '../../../services/i18n/useT';
 import { parseShareCount, SHARE_MAX, type ChosenGuide, type ShareInputs } from './splitForm';
 
 interface GuideShareFieldsProps {
@@ -15,8 +16,9 @@ interface GuideShareFieldsProps {
 
 /** One chosen guide's count per customer type, starting from the even split and editable by hand (spec §4). */
 export function GuideShareFields({ guide, types, inputs, disabled, onChange }: GuideShareFieldsProps) {
+  const t = useT();
   return (
-    <Box role="group" aria-label={`Share of ${guide.name}`}>
+    <Box role="group" aria-label={t('Share of {name}', { name: guide.name })}>
       <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere', mb: 1 }}>{guide.name}</Typography>
       <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap' }}>
         {types.map((type) => {
@@ -24,12 +26,12 @@ export function GuideShareFields({ guide, types, inputs, disabled, onChange }: G
           return (
             <TextField
               key={type}
-              label={type}
+              label={t(CUSTOMER_TYPE_LABELS[type])}
               type="number"
               value={inputs[type]}
               disabled={disabled}
               error={invalid}
-              helperText={invalid ? `0 to ${SHARE_MAX}` : undefined}
+              helperText={invalid ? t('{min} to {max}', { min: 0, max: SHARE_MAX }) : undefined}
               onChange={(event) => onChange(type, event.target.value)}
               // The visible label is short for narrow screens; the accessible one says whose count it is.
               slotProps={{
@@ -38,7 +40,7 @@ export function GuideShareFields({ guide, types, inputs, disabled, onChange }: G
                   max: SHARE_MAX,
                   step: 1,
                   inputMode: 'numeric',
-                  'aria-label': `${type} for ${guide.name}`,
+                  'aria-label': t('{type} for {name}', { type: t(CUSTOMER_TYPE_LABELS[type]), name: guide.name }),
                 },
               }}
               fullWidth={false}

@@ -8,6 +8,7 @@ import { splitOfBookings } from './assignedSplit';
 import { shareText } from './splitText';
 import { RetryAlert } from '../../../components/LoadStates';
 import { Tag } from '../../../components/Tag';
+import { useT } from '../../../services/i18n/useT';
 
 interface ShiftGuidesProps {
   shift: Shift | null | undefined;
@@ -22,10 +23,11 @@ interface ShiftGuidesProps {
 
 /** The slot header's assigned guides: the shift's guides with their share of the guests. */
 export function ShiftGuides({ shift, bookings, error, onRetry, warning, warningId }: ShiftGuidesProps) {
+  const t = useT();
   // Offline, guides this device never read are left out: the page already says it is offline.
   if (error && isNetworkError(error)) return null;
   if (error) {
-    return <RetryAlert onRetry={onRetry}>{errorMessage(error, "The slot's guides could not be loaded")}</RetryAlert>;
+    return <RetryAlert onRetry={onRetry}>{errorMessage(error, t("The slot's guides could not be loaded"))}</RetryAlert>;
   }
   if (!shift || shift.guides.length === 0) return null;
   const unassigned = splitOfBookings(
@@ -36,12 +38,16 @@ export function ShiftGuides({ shift, bookings, error, onRetry, warning, warningI
     <Stack spacing={0.5}>
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
         <Typography variant="body2" color="text.secondary">
-          Guides
+          {t('Guides')}
         </Typography>
         {shift.guides.map((guide) => (
-          <Tag key={guide._id}>{`${guide.name}: ${shareText(countsFromList(guide.attendees))}`}</Tag>
+          <Tag key={guide._id}>
+            {t('{name}: {share}', { name: guide.name, share: shareText(countsFromList(guide.attendees), t) })}
+          </Tag>
         ))}
-        {unassigned && totalCount(unassigned) > 0 && <Tag tone="accent">{`Unassigned: ${shareText(unassigned)}`}</Tag>}
+        {unassigned && totalCount(unassigned) > 0 && (
+          <Tag tone="accent">{t('Unassigned: {share}', { share: shareText(unassigned, t) })}</Tag>
+        )}
       </Stack>
       {warning && (
         <Typography id={warningId} variant="body2" color="warning.dark">

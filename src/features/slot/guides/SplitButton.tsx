@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { Booking } from '../../../domain/booking';
 import type { CustomerCounts } from '../../../domain/customerTypes';
 import type { SlotArgs } from '../slotApi';
+import { useT } from '../../../services/i18n/useT';
 
 // Dialogs download when first opened, not with the slot page (the guide's first paint).
 const SplitDialog = lazy(() =>
@@ -24,6 +25,7 @@ interface SplitButtonProps {
 
 /** Split (manage guides). */
 export function SplitButton({ slot, totals, bookings, mismatch, describedBy, modifiable, onLocked }: SplitButtonProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -34,7 +36,7 @@ export function SplitButton({ slot, totals, bookings, mismatch, describedBy, mod
         aria-describedby={describedBy}
         onClick={() => setOpen(true)}
       >
-        {mismatch ? 'Split*' : 'Split'}
+        {mismatch ? t('Split*') : t('Split')}
       </Button>
       {open && (
         <Suspense fallback={null}>

@@ -34,6 +34,7 @@ import { mismatchText } from './splitText';
 import { inputsFrom, parseShare, type ChosenGuide, type ShareInputs } from './splitForm';
 import { useSlotShift } from './useSlotShift';
 import { RetryAlert } from '../../../components/LoadStates';
+import { useT } from '../../../services/i18n/useT';
 
 export interface SplitDialogProps {
   onClose: () => void;
@@ -47,6 +48,7 @@ export interface SplitDialogProps {
 
 /** Spec §4 guide assignment: choose the slot's guides and share its guests between them. */
 export function SplitDialog({ onClose, slot, totals, bookings, onLocked }: SplitDialogProps) {
+  const t = useT();
   const { args, shift, error, refetch } = useSlotShift(slot);
   let body;
   // The form starts from the saved split, so it waits for the shift rather than start from nothing.
@@ -57,22 +59,22 @@ export function SplitDialog({ onClose, slot, totals, bookings, onLocked }: Split
   } else if (error) {
     body = (
       <DialogContent>
-        <RetryAlert onRetry={refetch}>{errorMessage(error, "The slot's guides could not be loaded")}</RetryAlert>
+        <RetryAlert onRetry={refetch}>{errorMessage(error, t("The slot's guides could not be loaded"))}</RetryAlert>
       </DialogContent>
     );
   } else {
     body = (
-      <DialogContent role="status" aria-label="Loading the slot's guides">
+      <DialogContent role="status" aria-label={t("Loading the slot's guides")}>
         <CircularProgress />
       </DialogContent>
     );
   }
   return (
-    <BookingDialogFrame open onClose={onClose} title="Split between guides">
+    <BookingDialogFrame open onClose={onClose} title={t('Split between guides')}>
       {body}
       {shift === undefined && (
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={onClose}>{t('Close')}</Button>
         </DialogActions>
       )}
     </BookingDialogFrame>
@@ -85,6 +87,7 @@ interface SplitFormProps extends Omit<SplitDialogProps, 'slot'> {
 }
 
 function SplitForm({ onClose, slot, totals, bookings, shift, onLocked }: SplitFormProps) {
+  const t = useT();
   const { data: team, error: teamError, refetch: refetchTeam } = useGetCompanyGuidesQuery();
   const [saveShift, { isLoading, error }] = useSaveShiftGuidesMutation();
   const saved = shift?.guides ?? [];
@@ -106,8 +109,12 @@ function SplitForm({ onClose, slot, totals, bookings, shift, onLocked }: SplitFo
   );
   const shares = assigned ? assigned.shares : inputs.map(parseShare);
   const valid = shares.every((share) => share !== null);
-  const warning = valid ? mismatchText(shares as CustomerCounts[], totals) : null;
+  const warning = valid ? mismatchText(shares as CustomerCounts[], totals, t) : null;
   const canSave = valid && (chosen.length > 0 || saved.length > 0) && !isLoading;
+  // One sentence to translate, the link placed where the language puts it.
+  const [beforeLink, afterLink] = t('Nobody in the team yet: add guides on the {link}.', { link: '\u0000' }).split(
+    '\u0000',
+  );
 
   const resplit = (guides: ChosenGuide[]) => {
     setChosen(guides);
@@ -138,20 +145,23 @@ function SplitForm({ onClose, slot, totals, bookings, shift, onLocked }: SplitFo
     <BookingForm onSubmit={save}>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Typography sx={{ fontWeight: 600 }}>
-          {totalCount(totals)} guests: {countsText(totals)}
+          {t('{count, plural, one {# guest} other {# guests}}: {counts}', {
+            count: totalCount(totals),
+            counts: countsText(totals, t),
+          })}
         </Typography>
         <FormControl component="fieldset" disabled={isLoading}>
-          <FormLabel component="legend">Guides</FormLabel>
+          <FormLabel component="legend">{t('Guides')}</FormLabel>
           {teamError && (
-            <RetryAlert onRetry={refetchTeam}>{errorMessage(teamError, 'The team could not be loaded')}</RetryAlert>
+            <RetryAlert onRetry={refetchTeam}>{errorMessage(teamError, t('The team could not be loaded'))}</RetryAlert>
           )}
           {team && options.length === 0 && (
             <Typography>
-              Nobody in the team yet: add guides on the{' '}
+              {beforeLink}
               <Link component={RouterLink} to="/guides">
-                Team page
+                {t('Team page')}
               </Link>
-              .
+              {afterLink}
             </Typography>
           )}
           <FormGroup>
@@ -168,7 +178,9 @@ function SplitForm({ onClose, slot, totals, bookings, shift, onLocked }: SplitFo
         {assigned && (
           <>
             <Alert severity="info" role="note">
-              Counts follow the bookings assigned to each guide. To change them, move bookings with Assign bookings.
+              {t(
+                'Counts follow the bookings assigned to each guide. To change them, move bookings with Assign bookings.',
+              )}
             </Alert>
             <AssignedShares guides={chosen} split={assigned} />
           </>
@@ -188,16 +200,16 @@ function SplitForm({ onClose, slot, totals, bookings, shift, onLocked }: SplitFo
           ))}
         {!assigned && chosen.length > 0 && (
           <Button onClick={() => resplit(chosen)} disabled={isLoading} sx={{ alignSelf: 'flex-start' }}>
-            Split evenly
+            {t('Split evenly')}
           </Button>
         )}
         {chosen.length === 0 && saved.length > 0 && (
-          <Alert severity="info">No guides chosen: saving removes the guides from this slot.</Alert>
+          <Alert severity="info">{t('No guides chosen: saving removes the guides from this slot.')}</Alert>
         )}
         {warning && <Alert severity="warning">{warning}</Alert>}
-        {error && <Alert severity="error">{errorMessage(error, 'The split was not saved')}</Alert>}
+        {error && <Alert severity="error">{errorMessage(error, t('The split was not saved'))}</Alert>}
       </DialogContent>
-      <FormActions onClose={onClose} submitLabel="Save" canSubmit={canSave} busy={isLoading} />
+      <FormActions onClose={onClose} submitLabel={t('Save')} canSubmit={canSave} busy={isLoading} />
     </BookingForm>
   );
 }

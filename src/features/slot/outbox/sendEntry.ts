@@ -2,6 +2,7 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { OutboxEntry } from '../../../domain/outbox';
 import { conflictOf, errorCode, errorMessage } from '../../../services/errors';
 import { slotApi } from '../slotApi';
+import { translate } from '../../../services/i18n/language';
 
 export type Dispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
 
@@ -29,5 +30,5 @@ export async function sendEntry(dispatch: Dispatch, entry: OutboxEntry): Promise
   const status = 'status' in error ? error.status : undefined;
   const final = typeof status === 'number' && status >= 400 && status < 500 && status !== 401 && status !== 429;
   if (!final || RETRY_CODES.has(errorCode(error) ?? '')) return { kind: 'retry', answered: typeof status === 'number' };
-  return { kind: 'refused', message: errorMessage(error, 'The check-in was not saved') };
+  return { kind: 'refused', message: errorMessage(error, translate('The check-in was not saved')) };
 }
