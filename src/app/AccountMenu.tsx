@@ -5,6 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { Link as RouterLink } from 'react-router-dom';
 import { truncateEmail } from '../domain/truncate';
 import { selectUser } from '../features/auth/authSlice';
+import { useT } from '../services/i18n/useT';
 import { useAppSelector } from './hooks';
 
 interface AccountMenuProps {
@@ -17,6 +18,7 @@ interface AccountMenuProps {
 /** The profile menu's items; a chunk of its own, downloaded when the menu is first opened (ProfileMenu). */
 export function AccountMenu({ id, anchor, onClose, onLogout }: AccountMenuProps) {
   const user = useAppSelector(selectUser);
+  const t = useT();
   return (
     <Menu
       id={id}
@@ -33,18 +35,18 @@ export function AccountMenu({ id, anchor, onClose, onLogout }: AccountMenuProps)
             </ListSubheader>,
             <Divider key="divider" />,
             <MenuItem key="account" component={RouterLink} to="/account" onClick={onClose}>
-              Account
+              {t('Account')}
             </MenuItem>,
             <MenuItem key="logout" onClick={onLogout}>
-              Logout
+              {t('Logout')}
             </MenuItem>,
           ]
         : [
             <MenuItem key="login" component={RouterLink} to="/login" onClick={onClose}>
-              Login
+              {t('Login')}
             </MenuItem>,
             <MenuItem key="signup" component={RouterLink} to="/signup" onClick={onClose}>
-              Signup
+              {t('Signup')}
             </MenuItem>,
           ]}
     </Menu>

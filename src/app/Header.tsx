@@ -10,6 +10,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { selectAuthStatus, selectUser } from '../features/auth/authSlice';
 import { useGetCompanyQuery } from '../services/companyApi';
+import { useT } from '../services/i18n/useT';
 import { selectSyncShown } from '../services/offline/outboxSlice';
 import { useAppSelector } from './hooks';
 import { isNavLinkActive, navLinksFor } from './navLinks';
@@ -33,6 +34,7 @@ const BRAND_LINES = {
 } as const;
 
 export function Header() {
+  const t = useT();
   const user = useAppSelector(selectUser);
   const status = useAppSelector(selectAuthStatus);
   const { pathname } = useLocation();
@@ -55,7 +57,7 @@ export function Header() {
             <IconButton
               color="inherit"
               edge="start"
-              aria-label="Open navigation"
+              aria-label={t('Open navigation')}
               onClick={() => {
                 setDrawerUsed(true);
                 setDrawerOpen(true);
@@ -87,7 +89,7 @@ export function Header() {
             </Box>
           </Typography>
           {links && (
-            <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', [barFrom]: 'flex' }, gap: 0.5 }}>
+            <Box component="nav" aria-label={t('Main')} sx={{ display: { xs: 'none', [barFrom]: 'flex' }, gap: 0.5 }}>
               {links.map(({ label, to }) => {
                 const active = isNavLinkActive(to, pathname);
                 return (
@@ -104,7 +106,7 @@ export function Header() {
                       textUnderlineOffset: 6,
                     }}
                   >
-                    {label}
+                    {t(label)}
                   </Button>
                 );
               })}
@@ -117,7 +119,7 @@ export function Header() {
             </Suspense>
           )}
           {status === 'checking' ? (
-            <CircularProgress color="inherit" size={24} aria-label="Loading" />
+            <CircularProgress color="inherit" size={24} aria-label={t('Loading')} />
           ) : (
             <ProfileMenu />
           )}

@@ -4,6 +4,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { useT } from '../services/i18n/useT';
 import { useSignedInUser } from './hooks';
 import { isNavLinkActive, navLinksFor } from './navLinks';
 
@@ -14,15 +15,16 @@ interface NavDrawerProps {
 
 /** The header's links on screens too narrow for them to fit in the bar (see Header). */
 export function NavDrawer({ open, onClose }: NavDrawerProps) {
+  const t = useT();
   const { pathname } = useLocation();
   const { role } = useSignedInUser();
   return (
     <Drawer
       open={open}
       onClose={onClose}
-      slotProps={{ paper: { role: 'dialog', 'aria-modal': true, 'aria-label': 'Navigation' } }}
+      slotProps={{ paper: { role: 'dialog', 'aria-modal': true, 'aria-label': t('Navigation') } }}
     >
-      <nav aria-label="Main">
+      <nav aria-label={t('Main')}>
         <List sx={{ width: 260 }}>
           {navLinksFor(role).map(({ label, to }) => {
             const active = isNavLinkActive(to, pathname);
@@ -35,7 +37,7 @@ export function NavDrawer({ open, onClose }: NavDrawerProps) {
                   aria-current={active ? 'page' : undefined}
                   onClick={onClose}
                 >
-                  <ListItemText primary={label} />
+                  <ListItemText primary={t(label)} />
                 </ListItemButton>
               </ListItem>
             );

@@ -4,6 +4,7 @@ import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useLogoutMutation } from '../features/auth/authApi';
 import { loggedOut } from '../services/authEvents';
+import { useT } from '../services/i18n/useT';
 import { selectUnsent } from '../services/offline/outboxSlice';
 import { useAppDispatch, useAppSelector } from './hooks';
 
@@ -16,6 +17,7 @@ const AccountMenu = lazy(() =>
 const SignOutWarning = lazy(() => import(/* webpackChunkName: "header-menus" */ './SignOutWarning'));
 
 export function ProfileMenu() {
+  const t = useT();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [logout] = useLogoutMutation();
@@ -47,7 +49,7 @@ export function ProfileMenu() {
     <>
       <IconButton
         color="inherit"
-        aria-label="Account menu"
+        aria-label={t('Account menu')}
         aria-controls={anchor ? MENU_ID : undefined}
         aria-haspopup="true"
         aria-expanded={anchor ? 'true' : undefined}

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { Page } from '../components/Page';
+import { useT } from '../services/i18n/useT';
 
 // After a deploy the old hashed chunks are gone, and on a weak signal a chunk may time out: reloading fixes both.
 function isChunkLoadError(error: unknown): boolean {
@@ -8,16 +9,17 @@ function isChunkLoadError(error: unknown): boolean {
 }
 
 export function RouteErrorPage({ error }: { error: unknown }) {
+  const t = useT();
   const message = isChunkLoadError(error)
-    ? 'This page could not be downloaded. Check the connection and reload.'
-    : 'Something went wrong while showing this page.';
+    ? t('This page could not be downloaded. Check the connection and reload.')
+    : t('Something went wrong while showing this page.');
 
   return (
-    <Page title="Something went wrong">
+    <Page title={t('Something went wrong')}>
       <Alert severity="error">{message}</Alert>
       <div>
         <Button variant="contained" onClick={() => window.location.reload()}>
-          Reload
+          {t('Reload')}
         </Button>
       </div>
     </Page>

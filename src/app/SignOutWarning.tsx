@@ -5,6 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
+import { useT } from '../services/i18n/useT';
 
 interface SignOutWarningProps {
   open: boolean;
@@ -17,22 +18,24 @@ interface SignOutWarningProps {
 /** Signing out with check-ins still on the device: they are kept for this member, but the guide must know. */
 export default function SignOutWarning({ open, unsent, onStay, onSignOut }: SignOutWarningProps) {
   const titleId = useId();
-  const plural = unsent === 1 ? 'check-in has' : 'check-ins have';
+  const t = useT();
   return (
     <Dialog open={open} onClose={onStay} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>Sign out with check-ins unsent?</DialogTitle>
+      <DialogTitle id={titleId}>{t('Sign out with check-ins unsent?')}</DialogTitle>
       <DialogContent>
         <DialogContentText>
-          {unsent} {plural} not reached the server yet. They stay on this device and are sent when you sign in here
-          again.
+          {t(
+            '{count, plural, one {# check-in has} other {# check-ins have}} not reached the server yet. They stay on this device and are sent when you sign in here again.',
+            { count: unsent },
+          )}
         </DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onStay} autoFocus>
-          Stay signed in
+          {t('Stay signed in')}
         </Button>
         <Button color="error" onClick={onSignOut}>
-          Sign out
+          {t('Sign out')}
         </Button>
       </DialogActions>
     </Dialog>

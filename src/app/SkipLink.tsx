@@ -1,9 +1,11 @@
 import Box from '@mui/material/Box';
+import { useT } from '../services/i18n/useT';
 
 export const MAIN_ID = 'main';
 
 /** The first thing a keyboard reaches: past the header's links straight to the page (WCAG 2.4.1). */
 export function SkipLink() {
+  const t = useT();
   return (
     // A plain anchor: MUI's Link would add its own module to every page's first load for one hidden link.
     <Box
@@ -21,7 +23,7 @@ export function SkipLink() {
         '&:focus': { top: 8 },
       }}
     >
-      Skip to content
+      {t('Skip to content')}
     </Box>
   );
 }

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { useEffect } from 'react';
 import { syncLabel, syncSummary } from '../domain/outbox';
+import { useT } from '../services/i18n/useT';
 import { selectLiveDown } from '../services/live/liveSlice';
 import { useT } from '../services/i18n/useT';
 import { selectOutbox, sentReportSeen } from '../services/offline/outboxSlice';
@@ -14,6 +15,7 @@ const SENT_SHOWN_MS = 5_000;
  * "3 check-ins sent"; "Not live" while the live stream cannot be opened; nothing when all is sent.
  */
 export default function SyncBadge() {
+  const t = useT();
   const dispatch = useAppDispatch();
   const t = useT();
   const { entries, online, syncing, sent } = useAppSelector(selectOutbox);
@@ -27,7 +29,7 @@ export default function SyncBadge() {
   return (
     <Box
       role="status"
-      aria-label="Sync"
+      aria-label={t('Sync')}
       sx={{
         display: label ? 'inline-flex' : 'none',
         px: 1,

@@ -3,22 +3,24 @@ import Snackbar from '@mui/material/Snackbar';
 import { ThemeProvider } from '@mui/material/styles';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { useT } from '../services/i18n/useT';
 import { theme } from './theme';
 
 function UpdateReadySnackbar({ worker }: { worker: ServiceWorker }) {
+  const t = useT();
   const [open, setOpen] = useState(true);
   return (
     <Snackbar
       open={open}
-      message="A new version is ready"
+      message={t('A new version is ready')}
       action={
         <>
           <Button color="inherit" size="small" onClick={() => setOpen(false)}>
-            Later
+            {t('Later')}
           </Button>
           {/* The waiting worker takes over; serviceWorker.ts reloads every tab when it does. */}
           <Button color="secondary" size="small" onClick={() => worker.postMessage({ type: 'SKIP_WAITING' })}>
-            Reload
+            {t('Reload')}
           </Button>
         </>
       }

@@ -1,6 +1,8 @@
 import type { Role } from '../domain/auth';
+import { msg } from '../domain/messageFormat';
 
 export interface NavLink {
+  /** English, marked for translation: shown as `t(label)`. */
   label: string;
   to: string;
   /** The server answers these pages' calls for Managers only: a Guide is not shown the link. */
@@ -9,14 +11,14 @@ export interface NavLink {
 
 /** Spec §2: the header's links, in order, with the company's settings and imports for Managers. */
 export const NAV_LINKS: readonly NavLink[] = [
-  { label: 'Bookings', to: '/' },
-  { label: 'No Shows', to: '/reports', managersOnly: true },
-  { label: 'Fees', to: '/fees', managersOnly: true },
-  { label: 'Team', to: '/guides' },
-  { label: 'Shifts', to: '/shifts' },
-  { label: 'Settings', to: '/settings', managersOnly: true },
-  { label: 'Import', to: '/imports', managersOnly: true },
-  { label: 'Account', to: '/account' },
+  { label: msg('Bookings'), to: '/' },
+  { label: msg('No Shows'), to: '/reports', managersOnly: true },
+  { label: msg('Fees'), to: '/fees', managersOnly: true },
+  { label: msg('Team'), to: '/guides' },
+  { label: msg('Shifts'), to: '/shifts' },
+  { label: msg('Settings'), to: '/settings', managersOnly: true },
+  { label: msg('Import'), to: '/imports', managersOnly: true },
+  { label: msg('Account'), to: '/account' },
 ];
 
 /** The links a member of this role may follow. */

@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, type ReactNode } from 'react';
+import { useT } from '../services/i18n/useT';
 
 interface ConfirmDialogProps {
   title: ReactNode;
@@ -33,6 +34,7 @@ export function ConfirmDialog({
   onClose,
   onConfirm,
 }: ConfirmDialogProps) {
+  const t = useT();
   const titleId = useId();
   const textId = useId();
   return (
@@ -54,7 +56,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy} autoFocus>
-          {final ? 'Close' : 'Cancel'}
+          {final ? t('Close') : t('Cancel')}
         </Button>
         {!final && (
           <Button color="error" variant="contained" loading={busy} onClick={onConfirm}>

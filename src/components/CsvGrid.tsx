@@ -3,7 +3,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { DataGrid, useGridApiRef, type GridColDef, type GridValidRowModel } from '@mui/x-data-grid';
+import { esES } from '@mui/x-data-grid/locales';
 import { useMemo } from 'react';
+import { useLanguage, useT } from '../services/i18n/useT';
 
 // The free DataGrid pages at most 100 rows (STACK.md); longer tables page instead of failing.
 const PAGE_SIZES = [25, 50, 100];
@@ -39,6 +41,8 @@ export function CsvGrid<Row extends GridValidRowModel>({
   noRowsLabel,
   fileName,
 }: CsvGridProps<Row>) {
+  const t = useT();
+  const language = useLanguage();
   const apiRef = useGridApiRef();
   const roomy = useMemo(() => columns.map(withHeaderRoom), [columns]);
   return (
@@ -51,7 +55,7 @@ export function CsvGrid<Row extends GridValidRowModel>({
           onClick={() => apiRef.current?.exportDataAsCsv({ fileName, utf8WithBom: true })}
           sx={{ width: { xs: '100%', sm: 'auto' } }}
         >
-          Download CSV
+          {t('Download CSV')}
         </Button>
       </Box>
       <DataGrid
@@ -64,7 +68,9 @@ export function CsvGrid<Row extends GridValidRowModel>({
         disableRowSelectionOnClick
         pageSizeOptions={PAGE_SIZES}
         initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
-        localeText={{ noRowsLabel }}
+        localeText={
+          language === 'es' ? { ...esES.components.MuiDataGrid.defaultProps.localeText, noRowsLabel } : { noRowsLabel }
+        }
         sx={{
           minHeight: 240,
           // The rows-per-page select is 29 px high by default: too small a target for a finger (44 px).

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
+import { useT } from '../services/i18n/useT';
 import { Placeholder } from './Placeholder';
 
 interface ListSkeletonProps {
@@ -25,12 +26,13 @@ export function ListSkeleton({ label, rowHeight, rows = 3 }: ListSkeletonProps) 
 
 /** A load that failed, with the way to try it again. */
 export function RetryAlert({ children, onRetry }: { children: ReactNode; onRetry: () => void }) {
+  const t = useT();
   return (
     <Alert
       severity="error"
       action={
         <Button color="inherit" onClick={() => onRetry()}>
-          Try again
+          {t('Try again')}
         </Button>
       }
     >

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
 import { clockInZone } from '../domain/zonedDates';
+import { useT } from '../services/i18n/useT';
 
 /**
  * Street mode's one voice on a page, calm and the same everywhere: what the page shows comes from the device, or is
@@ -9,6 +10,7 @@ import { clockInZone } from '../domain/zonedDates';
  * stay errors.
  */
 export function OfflineNotice({ children, onRetry }: { children: ReactNode; onRetry?: () => void }) {
+  const t = useT();
   return (
     <Alert
       severity="info"
@@ -16,7 +18,7 @@ export function OfflineNotice({ children, onRetry }: { children: ReactNode; onRe
       action={
         onRetry && (
           <Button color="inherit" onClick={() => onRetry()}>
-            Try again
+            {t('Try again')}
           </Button>
         )
       }
@@ -28,6 +30,7 @@ export function OfflineNotice({ children, onRetry }: { children: ReactNode; onRe
 
 /** Over a day or a slot read from the device because the network is gone: how old what it shows is. */
 export function AsOfNotice({ asOf, timezone }: { asOf: string | undefined; timezone: string }) {
+  const t = useT();
   if (!asOf) return null;
-  return <OfflineNotice>Offline · as of {clockInZone(timezone, new Date(asOf))}</OfflineNotice>;
+  return <OfflineNotice>{t('Offline · as of {time}', { time: clockInZone(timezone, new Date(asOf)) })}</OfflineNotice>;
 }

@@ -1,13 +1,15 @@
 import type { ReactElement } from 'react';
 import type { TourFlag as TourFlagName } from '../domain/company';
+import { msg } from '../domain/messageFormat';
+import { useT } from '../services/i18n/useT';
 
 /** The flag stands for the language the tour is given in, so that is what a screen reader says. */
 export const FLAG_LANGUAGE: Record<Exclude<TourFlagName, 'none'>, string> = {
-  spain: 'Spanish',
-  uk: 'English',
-  italy: 'Italian',
-  france: 'French',
-  portugal: 'Portuguese',
+  spain: msg('Spanish'),
+  uk: msg('English'),
+  italy: msg('Italian'),
+  france: msg('French'),
+  portugal: msg('Portuguese'),
 };
 
 const stripes = (colors: [string, string, string]) =>
@@ -48,11 +50,12 @@ interface TourFlagProps {
 }
 
 export function TourFlag({ flag, size = 16 }: TourFlagProps) {
+  const t = useT();
   if (flag === 'none') return null;
   return (
     <svg
       role="img"
-      aria-label={FLAG_LANGUAGE[flag]}
+      aria-label={t(FLAG_LANGUAGE[flag])}
       viewBox="0 0 30 20"
       width={size * 1.5}
       height={size}

@@ -3,6 +3,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { TOUR_COLORS, TOUR_FLAGS, type Tour, type TourColor, type TourFlag } from '../domain/company';
+import { msg } from '../domain/messageFormat';
+import { useT } from '../services/i18n/useT';
 import { errorMessage } from '../services/errors';
 import { useSetTourLookMutation, type TourLook } from '../services/tourLookApi';
 import type { Outcome } from './OutcomeSnackbar';
@@ -10,21 +12,21 @@ import { TourFlag as FlagArt } from './TourFlag';
 import { TOUR_COLOR_HEX } from './tourLook';
 
 const COLOR_LABEL: Record<TourColor, string> = {
-  default: 'Default',
-  blue: 'Blue',
-  pink: 'Pink',
-  green: 'Green',
-  brown: 'Brown',
-  black: 'Black',
-  yellow: 'Yellow',
+  default: msg('Default'),
+  blue: msg('Blue'),
+  pink: msg('Pink'),
+  green: msg('Green'),
+  brown: msg('Brown'),
+  black: msg('Black'),
+  yellow: msg('Yellow'),
 };
 const FLAG_LABEL: Record<TourFlag, string> = {
-  none: 'None',
-  spain: 'Spain',
-  uk: 'UK',
-  italy: 'Italy',
-  france: 'France',
-  portugal: 'Portugal',
+  none: msg('None'),
+  spain: msg('Spain'),
+  uk: msg('UK'),
+  italy: msg('Italy'),
+  france: msg('France'),
+  portugal: msg('Portugal'),
 };
 
 const swatch = (color: TourColor) => (
@@ -50,10 +52,10 @@ const flagArt = (flag: TourFlag) => (
 
 type Kind = 'color' | 'flag';
 
-/** Each look's field: its label, its choices with their names, and what each choice looks like. */
-const LOOKS: Record<Kind, { label: 'Colour' | 'Flag'; options: readonly string[]; names: Record<string, string> }> = {
-  color: { label: 'Colour', options: TOUR_COLORS, names: COLOR_LABEL },
-  flag: { label: 'Flag', options: TOUR_FLAGS, names: FLAG_LABEL },
+/** Each look's field: its label, and its choices with their names (English, shown as `t(name)`). */
+const LOOKS: Record<Kind, { label: string; options: [string, string][] }> = {
+  color: { label: msg('Colour'), options: TOUR_COLORS.map((color) => [color, COLOR_LABEL[color]]) },
+  flag: { label: msg('Flag'), options: TOUR_FLAGS.map((flag) => [flag, FLAG_LABEL[flag]]) },
 };
 const art = (kind: Kind, option: string) =>
   kind === 'color' ? swatch(option as TourColor) : flagArt(option as TourFlag);
@@ -71,17 +73,27 @@ interface TourLookFieldsProps {
  */
 export function TourLookFields({ companyId, tour, onOutcome }: TourLookFieldsProps) {
   // One call per look, so that each field is busy only while its own pick is saving.
+  const t = useT();
   const calls = { color: useSetTourLookMutation(), flag: useSetTourLookMutation() };
 
   const pick = async (kind: Kind, option: string) => {
-    const what = LOOKS[kind].label;
     onOutcome(null);
     const [save] = calls[kind];
     const result = await save({ companyId, tourId: tour._id, look: { [kind]: option } as TourLook });
     onOutcome(
       result.data
-        ? { severity: 'success', message: `${what} of ${tour.label} saved` }
-        : { severity: 'error', message: `${what} of ${tour.label} not saved: ${errorMessage(result.error)}` },
+        ? {
+            severity: 'success',
+            message: t('{look, select, color {Colour} other {Flag}} of {tour} saved', { look: kind, tour: tour.label }),
+          }
+        : {
+            severity: 'error',
+            message: t('{look, select, color {Colour} other {Flag}} of {tour} not saved: {error}', {
+              look: kind,
+              tour: tour.label,
+              error: errorMessage(result.error),
+            }),
+          },
     );
   };
   // While saving, show the choice being saved rather than snapping back to the stored one.
@@ -97,19 +109,19 @@ export function TourLookFields({ companyId, tour, onOutcome }: TourLookFieldsPro
         <TextField
           key={kind}
           select
-          label={LOOKS[kind].label}
+          label={t(LOOKS[kind].label)}
           value={shown(kind)}
           disabled={calls[kind][1].isLoading}
           onChange={(event) => void pick(kind, event.target.value)}
         >
-          {LOOKS[kind].options.map((option) => (
+          {LOOKS[kind].options.map(([option, name]) => (
             <MenuItem key={option} value={option}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 {/* The option's name says it; a flag's own label (its language) would repeat it. */}
                 <Box component="span" aria-hidden sx={{ display: 'flex' }}>
                   {art(kind, option)}
                 </Box>
-                <span>{LOOKS[kind].names[option]}</span>
+                <span>{t(name)}</span>
               </Stack>
             </MenuItem>
           ))}

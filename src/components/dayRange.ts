@@ -1,5 +1,6 @@
 import { format, isValid } from 'date-fns';
 import { DAY_FORMAT } from '../domain/dates';
+import { msg } from '../domain/messageFormat';
 
 /** A range of calendar days as two date fields hold it (a field may be empty or half typed). */
 export interface DayRange {
@@ -10,12 +11,12 @@ export interface DayRange {
 /** A field's value that is a whole date. */
 export const usableDate = (date: Date | null): date is Date => date !== null && isValid(date);
 
-/** Field errors of the range, shown as it is typed; a range with any is not sent. */
+/** Field errors of the range (English, shown as `t(error)`), as it is typed; a range with any is not sent. */
 export function rangeErrors({ from, to }: DayRange): { from?: string; to?: string } {
   const errors: { from?: string; to?: string } = {};
-  if (!usableDate(from)) errors.from = 'Enter a date as d/m/yyyy';
-  if (!usableDate(to)) errors.to = 'Enter a date as d/m/yyyy';
-  else if (usableDate(from) && to < from) errors.to = 'To must be on or after From';
+  if (!usableDate(from)) errors.from = msg('Enter a date as d/m/yyyy');
+  if (!usableDate(to)) errors.to = msg('Enter a date as d/m/yyyy');
+  else if (usableDate(from) && to < from) errors.to = msg('To must be on or after From');
   return errors;
 }
 

@@ -1,8 +1,11 @@
 import type { Booking } from '../domain/booking';
 import type { CheckInConflict } from '../domain/schemas/booking';
+import { msg } from '../domain/messageFormat';
 import type { SeatsLeft } from '../domain/schemas/capacity';
+import { translate } from './i18n/language';
 
-export const NETWORK_MESSAGE = 'Cannot reach the server. Check the connection and try again.';
+export const NETWORK_MESSAGE = msg('Cannot reach the server. Check the connection and try again.');
+const SOMETHING_WRONG = msg('Something went wrong');
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -10,13 +13,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * The human message of a failed RTK Query call: the server's `{ error }` text when it sent one (every API error
- * has that shape), otherwise `fallback`. A SerializedError's message is a client exception, not for users.
+ * has that shape), otherwise `fallback` (already in the reader's language). A SerializedError's message is a client
+ * exception, not for users.
  */
-export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
+export function errorMessage(error: unknown, fallback = translate(SOMETHING_WRONG)): string {
   if (!isRecord(error)) return fallback;
   const { data, status } = error;
   if (isRecord(data) && typeof data.error === 'string' && data.error.trim() !== '') return data.error;
-  if (status === 'FETCH_ERROR') return NETWORK_MESSAGE;
+  if (status === 'FETCH_ERROR') return translate(NETWORK_MESSAGE);
   return fallback;
 }
 

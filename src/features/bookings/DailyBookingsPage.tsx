@@ -13,6 +13,7 @@ import { GUIDE_HIDDEN_MESSAGE } from '../../domain/slotRules';
 import { groupSlots } from '../../domain/slotGroups';
 import { todayInZone } from '../../domain/zonedDates';
 import { errorMessage, isNetworkError } from '../../services/errors';
+import { useT } from '../../services/i18n/useT';
 import { selectOutboxEntries } from '../../services/offline/outboxSlice';
 import { useGetDayBookingsQuery } from './bookingsApi';
 import { DayAddBooking } from './DayAddBooking';
@@ -32,10 +33,11 @@ export function DailyBookingsPage() {
   const { day = '' } = useParams();
   const { role } = useSignedInUser();
   const company = useCompany();
-  if (!parseDay(day)) return <PageNotFound message={`“${day}” is not a date.`} />;
+  const t = useT();
+  if (!parseDay(day)) return <PageNotFound message={t('“{day}” is not a date.', { day })} />;
   const showSetup = role === 'Manager' && setupPending(company);
   return (
-    <Page title="Bookings" documentTitle={`Bookings ${day}`}>
+    <Page title={t('Bookings')} documentTitle={t('Bookings {day}', { day })}>
       {showSetup && (
         <Suspense fallback={null}>
           <SetupChecklist company={company} />
@@ -49,6 +51,7 @@ export function DailyBookingsPage() {
 }
 
 function DaySlots({ day }: { day: string }) {
+  const t = useT();
   const { role } = useSignedInUser();
   const company = useCompany();
   // currentData, not data: after a chevron tap the previous day's slots must not show under the new date.
@@ -65,21 +68,21 @@ function DaySlots({ day }: { day: string }) {
   }, [error]);
 
   if (!data && (isFetching || currentData)) {
-    return <ListSkeleton label="Loading bookings" rowHeight={64} />;
+    return <ListSkeleton label={t('Loading bookings')} rowHeight={64} />;
   }
   if (!data && isNetworkError(error)) {
     return (
       <OfflineNotice onRetry={refetch}>
-        Offline · this day was not opened on this device. It loads when the network is back.
+        {t('Offline · this day was not opened on this device. It loads when the network is back.')}
       </OfflineNotice>
     );
   }
   if (!data) {
     return (
       <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-        <Typography color="text.secondary">Bookings are not available right now.</Typography>
+        <Typography color="text.secondary">{t('Bookings are not available right now.')}</Typography>
         <Button variant="outlined" onClick={() => refetch()}>
-          Try again
+          {t('Try again')}
         </Button>
       </Stack>
     );
@@ -110,7 +113,7 @@ function DaySlots({ day }: { day: string }) {
       <>
         {offline}
         {addBooking}
-        <Typography>{data.hiddenSlots > 0 ? GUIDE_HIDDEN_MESSAGE : 'No bookings recorded this day'}</Typography>
+        <Typography>{data.hiddenSlots > 0 ? t(GUIDE_HIDDEN_MESSAGE) : t('No bookings recorded this day')}</Typography>
         {opening}
       </>
     );
@@ -119,16 +122,17 @@ function DaySlots({ day }: { day: string }) {
     <>
       {offline}
       {addBooking}
-      <Stack component="ul" spacing={1.5} aria-label="Tour slots" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      <Stack component="ul" spacing={1.5} aria-label={t('Tour slots')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {slots.map((slot) => (
           <SlotCard key={`${slot.time} ${slot.tour}`} day={day} slot={slot} look={tourLook(company.tours, slot.tour)} />
         ))}
       </Stack>
       {data.hiddenSlots > 0 && (
         <Typography variant="body2" color="text.secondary">
-          {data.hiddenSlots === 1
-            ? '1 more slot that only Managers can see'
-            : `${data.hiddenSlots} more slots that only Managers can see`}
+          {t(
+            '{count, plural, one {# more slot that only Managers can see} other {# more slots that only Managers can see}}',
+            { count: data.hiddenSlots },
+          )}
         </Typography>
       )}
       {opening}
@@ -138,15 +142,18 @@ function DaySlots({ day }: { day: string }) {
 
 /** A company without tours has no slots to show: say what comes first, and who does it. */
 function NoToursYet({ manager }: { manager: boolean }) {
+  const t = useT();
   return (
     <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-      <Typography>No tours yet.</Typography>
+      <Typography>{t('No tours yet.')}</Typography>
       {manager ? (
         <Button component={RouterLink} to="/settings" variant="contained">
-          Add tours and their times in Settings
+          {t('Add tours and their times in Settings')}
         </Button>
       ) : (
-        <Typography color="text.secondary">A Manager adds the company’s tours and the times they run.</Typography>
+        <Typography color="text.secondary">
+          {t('A Manager adds the company’s tours and the times they run.')}
+        </Typography>
       )}
     </Stack>
   );

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { slotPath } from '../../components/paths';
 import type { ScheduledSlot } from '../../domain/schemas/booking';
 import type { SlotSummary } from '../../domain/slotGroups';
+import { useT } from '../../services/i18n/useT';
 
 // The form downloads on the first tap, as on the slot page.
 const AddBookingDialog = lazy(
@@ -20,12 +21,13 @@ interface DayAddBookingProps {
 
 /** Add Booking from the day page, its slot chosen among the day's departures; then the slot opens. */
 export function DayAddBooking({ day, departures, slots }: DayAddBookingProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   return (
     <>
       <Button variant="contained" startIcon={<Add />} onClick={() => setOpen(true)} sx={{ alignSelf: 'flex-start' }}>
-        Add Booking
+        {t('Add Booking')}
       </Button>
       {open && (
         <Suspense fallback={null}>

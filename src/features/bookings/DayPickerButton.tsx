@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type ComponentType } from 'react';
 import { formatDayNumeric } from '../../components/days';
+import { useT } from '../../services/i18n/useT';
 import type { DayPickerDialogProps } from './DayPickerDialog';
 
 // The calendar (the date pickers and date-fns) downloads on first use, never with the page.
@@ -19,6 +20,7 @@ interface DayPickerButtonProps {
 
 /** The day in d/m/yyyy on a button that opens a calendar. */
 export function DayPickerButton({ day, onPick }: DayPickerButtonProps) {
+  const t = useT();
   const [PickerDialog, setPickerDialog] = useState<ComponentType<DayPickerDialogProps> | null>(null);
   const [loading, setLoading] = useState<Loading>('idle');
   const [open, setOpen] = useState(false);
@@ -50,7 +52,7 @@ export function DayPickerButton({ day, onPick }: DayPickerButtonProps) {
         startIcon={<CalendarMonth />}
         aria-haspopup="dialog"
         // The visible date is part of the name, as WCAG 2.5.3 asks.
-        aria-label={`Choose a date, ${shown}`}
+        aria-label={t('Choose a date, {date}', { date: shown })}
         loading={loading === 'loading'}
         loadingPosition="start"
         onClick={choose}
@@ -61,7 +63,7 @@ export function DayPickerButton({ day, onPick }: DayPickerButtonProps) {
       </Button>
       {loading === 'failed' && (
         <Typography role="alert" variant="body2" color="error">
-          The calendar did not load. Check the connection and try again.
+          {t('The calendar did not load. Check the connection and try again.')}
         </Typography>
       )}
       {PickerDialog && (

@@ -8,6 +8,7 @@ import { useId } from 'react';
 import { DateLocalization } from '../../components/DateLocalization';
 import { parseDay } from '../../components/days';
 import { DAY_FORMAT } from '../../domain/dates';
+import { useT } from '../../services/i18n/useT';
 
 export interface DayPickerDialogProps {
   open: boolean;
@@ -23,6 +24,7 @@ export interface DayPickerDialogProps {
  * A default export, loaded when the day page's date button is first used: guides mostly flip days with the chevrons.
  */
 export default function DayPickerDialog({ open, day, onPick, onClose, onClosed }: DayPickerDialogProps) {
+  const t = useT();
   const titleId = useId();
   return (
     // The 8 px margin leaves the calendar its 320 px on a 360 px phone.
@@ -32,7 +34,7 @@ export default function DayPickerDialog({ open, day, onPick, onClose, onClosed }
       aria-labelledby={titleId}
       slotProps={{ paper: { sx: { m: 1 } }, transition: { onExited: onClosed } }}
     >
-      <DialogTitle id={titleId}>Choose a date</DialogTitle>
+      <DialogTitle id={titleId}>{t('Choose a date')}</DialogTitle>
       <DateLocalization>
         <DateCalendar
           defaultValue={parseDay(day)}
@@ -43,7 +45,7 @@ export default function DayPickerDialog({ open, day, onPick, onClose, onClosed }
         />
       </DateLocalization>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('Cancel')}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -3,6 +3,7 @@ import { formatDayNumeric } from '../../components/days';
 import type { DayBookings } from '../../domain/booking';
 import { relativeDay, zonedWhen } from '../../domain/slotRules';
 import { todayInZone } from '../../domain/zonedDates';
+import { useT } from '../../services/i18n/useT';
 
 interface NextOpeningProps {
   opening: NonNullable<DayBookings['nextOpening']>;
@@ -13,23 +14,26 @@ interface NextOpeningProps {
 
 /** "The 10:00 Old Town Walk opens to guides at 09:00": when a Guide waiting for their slot will see it. */
 export default function NextOpening({ opening, day, timezone }: NextOpeningProps) {
+  const t = useT();
   const now = new Date();
   const when = zonedWhen(new Date(opening.opensAt), timezone, now);
   const slotDay = relativeDay(opening.day, todayInZone(timezone, now));
-  let slot = `The ${opening.time} ${opening.tour}`;
-  if (opening.day !== day) {
-    slot =
-      slotDay === 'tomorrow' ? `Tomorrow’s ${opening.time} ${opening.tour}` : `${slot} on ${formatDayNumeric(slotDay)}`;
-  }
-  const at =
-    when.day === 'today'
-      ? `at ${when.time}`
-      : when.day === 'tomorrow'
-        ? `tomorrow at ${when.time}`
-        : `on ${formatDayNumeric(when.day)} at ${when.time}`;
+  // One sentence whatever the days: `slotDay` is `same` (the page's day), `tomorrow` or another day's date.
+  const values = {
+    slotDay: opening.day === day ? 'same' : slotDay === 'tomorrow' ? 'tomorrow' : 'other',
+    time: opening.time,
+    tour: opening.tour,
+    slotDate: formatDayNumeric(slotDay),
+    openDay: when.day === 'today' || when.day === 'tomorrow' ? when.day : 'other',
+    openDate: formatDayNumeric(when.day),
+    openTime: when.time,
+  };
   return (
     <Typography color="text.secondary">
-      {slot} opens to guides {at}.
+      {t(
+        '{slotDay, select, same {The {time} {tour}} tomorrow {Tomorrow’s {time} {tour}} other {The {time} {tour} on {slotDate}}} opens to guides {openDay, select, today {at {openTime}} tomorrow {tomorrow at {openTime}} other {on {openDate} at {openTime}}}.',
+        values,
+      )}
     </Typography>
   );
 }

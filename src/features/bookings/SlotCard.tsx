@@ -8,6 +8,7 @@ import { slotPath } from '../../components/paths';
 import { TourFlag } from '../../components/TourFlag';
 import type { TourLook } from '../../components/tourLook';
 import type { SlotSummary } from '../../domain/slotGroups';
+import { useT } from '../../services/i18n/useT';
 
 const FLAG_HEIGHT = 16;
 const FLAG_WIDTH = FLAG_HEIGHT * 1.5;
@@ -19,6 +20,7 @@ interface SlotCardProps {
 }
 
 export function SlotCard({ day, slot, look }: SlotCardProps) {
+  const t = useT();
   const over = Boolean(slot.capacity && slot.pax > slot.capacity);
   return (
     <Card component="li" variant="outlined" sx={{ borderLeft: `8px solid ${look.color}` }}>
@@ -32,16 +34,18 @@ export function SlotCard({ day, slot, look }: SlotCardProps) {
           <Typography sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{slot.tour}</Typography>
           <Stack sx={{ alignItems: 'flex-end', flexShrink: 0 }}>
             <Typography sx={{ fontWeight: 600 }} color={over ? 'error' : undefined}>
-              {slot.capacity ? `${slot.pax} / ${slot.capacity} pax` : `${slot.pax} pax`}
+              {slot.capacity
+                ? t('{pax} / {capacity} pax', { pax: slot.pax, capacity: slot.capacity })
+                : t('{pax} pax', { pax: slot.pax })}
             </Typography>
             {over && (
               <Typography variant="body2" color="error">
-                Over capacity
+                {t('Over capacity')}
               </Typography>
             )}
             {slot.checkedIn > 0 && (
               <Typography variant="body2" color="text.secondary">
-                {slot.checkedIn} checked in
+                {t('{count} checked in', { count: slot.checkedIn })}
               </Typography>
             )}
           </Stack>

@@ -5,18 +5,18 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useUpdateCompanySettingsMutation } from '../../services/companySettingsApi';
 import { errorMessage } from '../../services/errors';
+import { useT } from '../../services/i18n/useT';
 
 /**
  * The setup step for a zone sign-up took from the browser: Confirm keeps it (the answer becomes the company, which
  * ticks the step); Settings changes it.
  */
 export function ZoneGuess({ companyId, zone }: { companyId: string; zone: string }) {
+  const t = useT();
   const [confirm, { isLoading, error }] = useUpdateCompanySettingsMutation();
   return (
     <Stack spacing={0.5}>
-      <span>
-        Time zone: <strong>{zone}</strong> (from this browser). Tour days and times are in this zone.
-      </span>
+      <span>{t('Time zone: {zone} (from this browser). Tour days and times are in this zone.', { zone })}</span>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Button
           size="small"
@@ -24,10 +24,10 @@ export function ZoneGuess({ companyId, zone }: { companyId: string; zone: string
           loading={isLoading}
           onClick={() => void confirm({ companyId, changes: { timezone: zone } })}
         >
-          Confirm {zone}
+          {t('Confirm {zone}', { zone })}
         </Button>
         <Link component={RouterLink} to="/settings">
-          Change it in Settings
+          {t('Change it in Settings')}
         </Link>
       </Stack>
       {error && (
