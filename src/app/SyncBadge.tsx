@@ -3,7 +3,6 @@ import { useEffect } from 'react';
 import { syncLabel, syncSummary } from '../domain/outbox';
 import { useT } from '../services/i18n/useT';
 import { selectLiveDown } from '../services/live/liveSlice';
-import { useT } from '../services/i18n/useT';
 import { selectOutbox, sentReportSeen } from '../services/offline/outboxSlice';
 import { useAppDispatch, useAppSelector } from './hooks';
 
@@ -17,7 +16,6 @@ const SENT_SHOWN_MS = 5_000;
 export default function SyncBadge() {
   const t = useT();
   const dispatch = useAppDispatch();
-  const t = useT();
   const { entries, online, syncing, sent } = useAppSelector(selectOutbox);
   const liveDown = useAppSelector(selectLiveDown);
   const label = syncLabel(syncSummary(entries), online, syncing, sent, !liveDown, t);
