@@ -1,3 +1,4 @@
+import { currentLanguage } from '../../src/services/i18n/language';
 import { http, HttpResponse } from 'msw';
 import type { AuthUser } from '../../src/domain/auth';
 import type { Company } from '../../src/domain/company';
@@ -48,7 +49,8 @@ export function makeUser(overrides: Partial<AuthUser> = {}): AuthUser {
     role: 'Manager',
     assignable: true,
     name: 'Maria Manager',
-    language: 'en',
+    // The member reads the language on screen: inSpanish() before signing one in makes them a Spanish reader.
+    language: currentLanguage(),
     company,
     ...overrides,
   };

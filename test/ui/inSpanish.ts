@@ -10,6 +10,16 @@ export async function inSpanish(): Promise<void> {
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Where the `{` at `open` closes (the end of the text if it never does). */
+function matchingBrace(text: string, open: number): number {
+  let depth = 0;
+  for (let at = open; at < text.length; at++) {
+    depth += text[at] === '{' ? 1 : text[at] === '}' ? -1 : 0;
+    if (depth === 0) return at;
+  }
+  return text.length;
+}
+
 /** An English message as a pattern of what it can read on screen: a placeholder reads as anything, `#` as a number. */
 function pattern(message: string, inPlural = false): string {
   let out = '';
@@ -22,21 +32,20 @@ function pattern(message: string, inPlural = false): string {
       .map(escape)
       .join(inPlural ? '[\\d.,\\s]+' : '#');
     if (open < 0) break;
-    let depth = 0;
-    let close = open;
-    do depth += message[close] === '{' ? 1 : message[close] === '}' ? -1 : 0;
-    while (depth > 0 && ++close < message.length);
+    const close = matchingBrace(message, open);
     const inner = message.slice(open + 1, close);
     const choice = /^\s*\w+\s*,\s*(plural|select)\s*,/.exec(inner);
     if (!choice) out += '.+?';
     else {
-      const cases = [...inner.slice(choice[0].length).matchAll(/\s*[=\w]+\s*\{/g)].map((m) => {
-        let d = 1;
-        let i = m.index + m[0].length;
-        const from = i;
-        for (; d > 0; i++) d += inner[i] === '{' ? 1 : inner[i] === '}' ? -1 : 0;
-        return inner.slice(from, i - 1);
-      });
+      const cases: string[] = [];
+      for (let at = choice[0].length; at < inner.length;) {
+        const key = /^\s*[=\w]+\s*\{/.exec(inner.slice(at));
+        if (!key) break;
+        const from = at + key[0].length;
+        const to = matchingBrace(inner, from - 1);
+        cases.push(inner.slice(from, to));
+        at = to + 1;
+      }
       out += `(?:${cases.map((body) => pattern(body, inPlural || choice[1] === 'plural')).join('|')})`;
     }
     at = close + 1;
@@ -54,7 +63,9 @@ const english = Object.keys(en)
 export function englishLeft(root: HTMLElement = document.body): string[] {
   const texts = [document.title.replace(/ · Tourdesk$/, '')];
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node.nodeValue ?? '');
+  // Text marked as another language (the language switch's "English") is meant to read as it does.
+  const meant = (node: Node) => (node.parentElement?.closest('[lang]')?.getAttribute('lang') ?? 'es') !== 'es';
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) if (!meant(node)) texts.push(node.nodeValue ?? '');
   root.querySelectorAll('[aria-label],[title],[placeholder],[alt]').forEach((element) => {
     for (const name of ['aria-label', 'title', 'placeholder', 'alt']) texts.push(element.getAttribute(name) ?? '');
   });

@@ -42,7 +42,7 @@ describe('the login page', () => {
     const { user } = renderRoute('/login', { preloadedState: signedOut() });
     // The check the Spanish screens pass finds the English ones.
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
-    expect(englishLeft()).toEqual(expect.arrayContaining(['"Login" (Login)', '"Password" (Password)']));
+    expect(englishLeft()).toEqual(expect.arrayContaining(['"Login" (Login)', '"Language" (Language)']));
     await user.click(screen.getByRole('button', { name: 'Español' }));
     expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Español' })).toHaveAttribute('aria-pressed', 'true');

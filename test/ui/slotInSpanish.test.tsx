@@ -54,34 +54,4 @@ describe('the slot page in Spanish', () => {
     expect(screen.getByText('Ninguna reserva coincide con esta búsqueda')).toBeInTheDocument();
     expect(englishLeft()).toEqual([]);
   });
-
-  it('opens Add booking, Edit booking and Split in Spanish', async () => {
-    await inSpanish();
-    serveSlot({
-      shift: makeShift([{ _id: 'guide-1', name: 'Lucia', counts: { Adults: 5, Children: 1 } }]),
-      bookings: bookings(),
-    });
-    const { user } = renderRoute(SLOT_PATH, { preloadedState: signedIn() });
-
-    await user.click(await screen.findByRole('button', { name: 'Añadir reserva' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Añadir reserva' });
-    expect(within(dialog).getByRole('spinbutton', { name: 'Adultos' })).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Crear' })).toBeInTheDocument();
-    expect(englishLeft()).toEqual([]);
-    await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
-
-    const ben = await screen.findByRole('listitem', { name: 'Ben' });
-    await user.click(within(ben).getByRole('button', { name: 'Editar' }));
-    dialog = await screen.findByRole('dialog', { name: 'Editar reserva' });
-    await user.clear(within(dialog).getByRole('textbox', { name: 'Nombre' }));
-    expect(within(dialog).getByText('El nombre es obligatorio')).toBeInTheDocument();
-    expect(within(dialog).getByText('Cancelar reserva')).toBeInTheDocument();
-    expect(englishLeft()).toEqual([]);
-    await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
-
-    await user.click(screen.getByRole('button', { name: 'Repartir' }));
-    dialog = await screen.findByRole('dialog', { name: 'Reparto entre guías' });
-    expect(await within(dialog).findByText('7 clientes: Adultos 6, Niños 1')).toBeInTheDocument();
-    expect(englishLeft()).toEqual([]);
-  });
 });
