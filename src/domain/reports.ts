@@ -1,5 +1,6 @@
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { CUSTOMER_TYPES, type CustomerCounts } from './customerTypes';
+import { msg } from './messageFormat';
 
 /** Spec §9: checkinStatus lists no-shows by tour date; reservationDate lists bookings by the day they were made. */
 export const REPORT_TYPES = ['checkinStatus', 'reservationDate'] as const;
@@ -12,7 +13,7 @@ export const REPORT_FIELD_OF: Record<ReportType, ReportField> = { checkinStatus:
 export const REPORT_PAGE_SIZE_MAX = 100;
 export const SELECT_BOTH = 'Both Source and Tour need to be selected';
 export const NO_REPORT_ROWS = 'No data to display. You may try different filters :)';
-export const NO_PERMISSION_REPORT = "You don't have the required permission";
+export const NO_PERMISSION_REPORT = msg("You don't have the required permission");
 
 /**
  * The report path joins names with dashes (spec §7), and names may hold dashes themselves ("Hop-On Cruise").
