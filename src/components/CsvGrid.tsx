@@ -3,9 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { DataGrid, useGridApiRef, type GridColDef, type GridValidRowModel } from '@mui/x-data-grid';
-import { esES } from '@mui/x-data-grid/locales';
 import { useMemo } from 'react';
 import { useLanguage, useT } from '../services/i18n/useT';
+import { csvCell } from './csvCell';
+import { downloadBlob } from './downloadBlob';
+import { gridLocaleText } from './gridLocaleText';
 
 // The free DataGrid pages at most 100 rows (STACK.md); longer tables page instead of failing.
 const PAGE_SIZES = [25, 50, 100];
@@ -19,10 +21,13 @@ function withHeaderRoom<Row extends GridValidRowModel>(column: GridColDef<Row>):
   return { ...column, minWidth: Math.max(column.minWidth ?? 0, room) };
 }
 
+/** A column shown with `headerName` in the reader's language; the CSV keeps the spec's English `csvHeader`. */
+export type CsvColumn<Row extends GridValidRowModel> = GridColDef<Row> & { csvHeader: string };
+
 interface CsvGridProps<Row extends GridValidRowModel> {
   label: string;
   rows: readonly Row[];
-  columns: GridColDef<Row>[];
+  columns: CsvColumn<Row>[];
   loading: boolean;
   noRowsLabel: string;
   /** Without the extension: the grid adds .csv. */
@@ -30,8 +35,9 @@ interface CsvGridProps<Row extends GridValidRowModel> {
 }
 
 /**
- * A client-side table with a "Download CSV" button using the grid's own export (formulas escaped, UTF-8 BOM so
- * spreadsheet programs read accents). Only lazy pages import it, so the grid stays out of the first load.
+ * A client-side table with a "Download CSV" button using the grid's own export of the shown columns (formulas
+ * escaped, UTF-8 BOM so spreadsheet programs read accents) under the English headers, whatever language the
+ * screen speaks. Only lazy pages import it, so the grid stays out of the first load.
  */
 export function CsvGrid<Row extends GridValidRowModel>({
   label,
@@ -45,6 +51,19 @@ export function CsvGrid<Row extends GridValidRowModel>({
   const language = useLanguage();
   const apiRef = useGridApiRef();
   const roomy = useMemo(() => columns.map(withHeaderRoom), [columns]);
+  const localeText = useMemo(() => gridLocaleText(language, noRowsLabel), [language, noRowsLabel]);
+
+  const download = () => {
+    const api = apiRef.current;
+    if (!api) return;
+    const fields = api.getVisibleColumns().map((column) => column.field);
+    const headers = fields.map((field) =>
+      csvCell(columns.find((column) => column.field === field)?.csvHeader ?? field),
+    );
+    const body = api.getDataAsCsv({ fields, includeHeaders: false });
+    const csv = [headers.join(','), body].join('\r\n');
+    downloadBlob(new Blob([new Uint8Array([0xef, 0xbb, 0xbf]), csv], { type: 'text/csv' }), `${fileName}.csv`);
+  };
   return (
     <Stack spacing={1}>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
@@ -52,7 +71,7 @@ export function CsvGrid<Row extends GridValidRowModel>({
           variant="outlined"
           startIcon={<Download />}
           disabled={loading || rows.length === 0}
-          onClick={() => apiRef.current?.exportDataAsCsv({ fileName, utf8WithBom: true })}
+          onClick={download}
           sx={{ width: { xs: '100%', sm: 'auto' } }}
         >
           {t('Download CSV')}
@@ -68,9 +87,7 @@ export function CsvGrid<Row extends GridValidRowModel>({
         disableRowSelectionOnClick
         pageSizeOptions={PAGE_SIZES}
         initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
-        localeText={
-          language === 'es' ? { ...esES.components.MuiDataGrid.defaultProps.localeText, noRowsLabel } : { noRowsLabel }
-        }
+        localeText={localeText}
         sx={{
           minHeight: 240,
           // The rows-per-page select is 29 px high by default: too small a target for a finger (44 px).

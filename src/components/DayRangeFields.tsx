@@ -1,5 +1,5 @@
-import { rangeErrors, type DayRange } from './dayRange';
 import { useT } from '../services/i18n/useT';
+import { rangeErrors, type DayRange } from './dayRange';
 import { DayField } from './DayField';
 
 interface DayRangeFieldsProps {

@@ -2,6 +2,9 @@ import { format, isValid } from 'date-fns';
 import { DAY_FORMAT } from '../domain/dates';
 import { msg } from '../domain/messageFormat';
 
+export const ENTER_A_DATE = msg('Enter a date as d/m/yyyy');
+const TO_AFTER_FROM = msg('To must be on or after From');
+
 /** A range of calendar days as two date fields hold it (a field may be empty or half typed). */
 export interface DayRange {
   from: Date | null;
@@ -11,12 +14,12 @@ export interface DayRange {
 /** A field's value that is a whole date. */
 export const usableDate = (date: Date | null): date is Date => date !== null && isValid(date);
 
-/** Field errors of the range (English, shown as `t(error)`), as it is typed; a range with any is not sent. */
+/** Field errors of the range (messages to translate), shown as it is typed; a range with any is not sent. */
 export function rangeErrors({ from, to }: DayRange): { from?: string; to?: string } {
   const errors: { from?: string; to?: string } = {};
-  if (!usableDate(from)) errors.from = msg('Enter a date as d/m/yyyy');
-  if (!usableDate(to)) errors.to = msg('Enter a date as d/m/yyyy');
-  else if (usableDate(from) && to < from) errors.to = msg('To must be on or after From');
+  if (!usableDate(from)) errors.from = ENTER_A_DATE;
+  if (!usableDate(to)) errors.to = ENTER_A_DATE;
+  else if (usableDate(from) && to < from) errors.to = TO_AFTER_FROM;
   return errors;
 }
 

@@ -1,5 +1,6 @@
 import { formatInTimeZone } from 'date-fns-tz';
 import { countsFromList, type CustomerType } from './customerTypes';
+import { msg } from './messageFormat';
 import { noShows, type ReportRow, type ReportType } from './reports';
 
 export interface ReportColumn {
@@ -17,14 +18,14 @@ export function displayDay(day: string): string {
 const noShow = (row: ReportRow, type: CustomerType) =>
   noShows(countsFromList(row.customers)[type], countsFromList(row.attendees)[type]);
 
-const id: ReportColumn = { field: 'bookingId', header: 'ID', value: (r) => r.bookingId };
-const source: ReportColumn = { field: 'source', header: 'Source', value: (r) => r.source };
-const name: ReportColumn = { field: 'name', header: 'Name', value: (r) => r.name };
-const tour: ReportColumn = { field: 'tour', header: 'Tour', value: (r) => r.tour };
-const tourDate: ReportColumn = { field: 'date', header: 'Tour Date', value: (r) => displayDay(r.date) };
+const id: ReportColumn = { field: 'bookingId', header: msg('ID'), value: (r) => r.bookingId };
+const source: ReportColumn = { field: 'source', header: msg('Source'), value: (r) => r.source };
+const name: ReportColumn = { field: 'name', header: msg('Name'), value: (r) => r.name };
+const tour: ReportColumn = { field: 'tour', header: msg('Tour'), value: (r) => r.tour };
+const tourDate: ReportColumn = { field: 'date', header: msg('Tour Date'), value: (r) => displayDay(r.date) };
 
 /** The reservation report's Cancelled column, so it reconciles with a channel's statement of every reservation. */
-export const CANCELLED = { yes: 'Yes', no: 'No' } as const;
+export const CANCELLED = { yes: msg('Yes'), no: msg('No') };
 
 /** Spec §9: the columns of each report, used by the results grid and by the server's CSV alike. */
 export const REPORT_COLUMNS: Record<ReportType, ReportColumn[]> = {
@@ -33,17 +34,17 @@ export const REPORT_COLUMNS: Record<ReportType, ReportColumn[]> = {
     source,
     name,
     tour,
-    { field: 'time', header: 'Time', value: (r) => r.time },
-    { field: 'noShowAdults', header: 'No Show Adults', value: (r) => noShow(r, 'Adults') },
+    { field: 'time', header: msg('Time'), value: (r) => r.time },
+    { field: 'noShowAdults', header: msg('No Show Adults'), value: (r) => noShow(r, 'Adults') },
     // Beyond spec §9's Adults and Children: a booking listed for a missing teen must show why.
-    { field: 'noShowTeens', header: 'No Show Teens', value: (r) => noShow(r, 'Teens') },
-    { field: 'noShowChildren', header: 'No Show Children', value: (r) => noShow(r, 'Children') },
+    { field: 'noShowTeens', header: msg('No Show Teens'), value: (r) => noShow(r, 'Teens') },
+    { field: 'noShowChildren', header: msg('No Show Children'), value: (r) => noShow(r, 'Children') },
     tourDate,
   ],
   reservationDate: [
     {
       field: 'createdAt',
-      header: 'Booked on',
+      header: msg('Booked on'),
       value: (r, timezone) => formatInTimeZone(new Date(r.createdAt), timezone, 'd/M/yyyy HH:mm'),
     },
     id,
@@ -51,8 +52,8 @@ export const REPORT_COLUMNS: Record<ReportType, ReportColumn[]> = {
     name,
     tour,
     tourDate,
-    { field: 'pax', header: 'Pax', value: (r) => r.pax },
+    { field: 'pax', header: msg('Pax'), value: (r) => r.pax },
     // Beyond spec §9: cancelled bookings are listed too, and say so.
-    { field: 'cancelled', header: 'Cancelled', value: (r) => (r.cancelled ? CANCELLED.yes : CANCELLED.no) },
+    { field: 'cancelled', header: msg('Cancelled'), value: (r) => (r.cancelled ? CANCELLED.yes : CANCELLED.no) },
   ],
 };

@@ -11,8 +11,8 @@ export type ReportField = (typeof REPORT_FIELDS)[number];
 
 export const REPORT_FIELD_OF: Record<ReportType, ReportField> = { checkinStatus: 'date', reservationDate: 'createdAt' };
 export const REPORT_PAGE_SIZE_MAX = 100;
-export const SELECT_BOTH = 'Both Source and Tour need to be selected';
-export const NO_REPORT_ROWS = 'No data to display. You may try different filters :)';
+export const SELECT_BOTH = msg('Both Source and Tour need to be selected');
+export const NO_REPORT_ROWS = msg('No data to display. You may try different filters :)');
 export const NO_PERMISSION_REPORT = msg("You don't have the required permission");
 
 /**

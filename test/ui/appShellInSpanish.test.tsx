@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import SignOutWarning from '../../src/app/SignOutWarning';
 import { showUpdateReady } from '../../src/app/UpdateReadySnackbar';
 import { quietPages, signedIn } from './fixtures';

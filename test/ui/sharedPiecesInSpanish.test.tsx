@@ -24,7 +24,7 @@ describe('the shared pieces in Spanish', () => {
       <CsvGrid
         label="—"
         rows={[]}
-        columns={[{ field: 'name', headerName: '—' }]}
+        columns={[{ field: 'name', headerName: '—', csvHeader: 'Name' }]}
         loading={false}
         noRowsLabel="—"
         fileName="x"

@@ -6,6 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useSignedInUser } from '../../app/hooks';
 import { Page } from '../../components/Page';
 import { useCompany } from '../../services/companyApi';
+import { useT } from '../../services/i18n/useT';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { LanguageSection } from './LanguageSection';
 import { TourCustomisation } from './TourCustomisation';
@@ -14,29 +15,34 @@ import { TourCustomisation } from './TourCustomisation';
 export function AccountPage() {
   const user = useSignedInUser();
   const company = useCompany();
+  const t = useT();
   return (
-    <Page title="Account">
+    <Page title={t('Account')}>
       <Typography color="text.secondary">
-        {user.email} · {user.role} at {company.name}
+        {t('{email} · {role, select, Manager {Manager} other {Guide}} at {company}', {
+          email: user.email,
+          role: user.role,
+          company: company.name,
+        })}
       </Typography>
       <Stack spacing={3}>
         <LanguageSection language={user.language} />
         <Paper component="section" aria-labelledby="change-password-heading" sx={{ p: { xs: 2, sm: 3 } }}>
           <Typography id="change-password-heading" variant="h2" sx={{ mb: 2 }}>
-            Change password
+            {t('Change password')}
           </Typography>
           <ChangePasswordForm email={user.email} />
         </Paper>
         {user.role === 'Manager' && (
           <Paper component="section" aria-labelledby="company-settings-heading" sx={{ p: { xs: 2, sm: 3 } }}>
             <Typography id="company-settings-heading" variant="h2" sx={{ mb: 1 }}>
-              Company settings
+              {t('Company settings')}
             </Typography>
             <Typography sx={{ mb: 2 }}>
-              The company’s name and time zone, and what Guides see and may change.
+              {t('The company’s name and time zone, and what Guides see and may change.')}
             </Typography>
             <Button component={RouterLink} to="/settings" variant="outlined">
-              Open company settings
+              {t('Open company settings')}
             </Button>
           </Paper>
         )}

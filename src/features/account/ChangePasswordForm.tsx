@@ -3,13 +3,16 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { PASSWORD_RULE } from '../../domain/auth';
+import { PASSWORD_MIN } from '../../domain/auth';
+import { msg } from '../../domain/messageFormat';
 import { errorMessage } from '../../services/errors';
+import { useT } from '../../services/i18n/useT';
 import { useChangePasswordMutation } from './accountApi';
 
-const CONFIRM_MISMATCH = 'Confirm new password does not match the new password';
+const CONFIRM_MISMATCH = msg('Confirm new password does not match the new password');
 
 export function ChangePasswordForm({ email }: { email: string }) {
+  const t = useT();
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   // Only the form checks it: the spec's call takes the old and the new password, nothing else.
@@ -39,7 +42,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
   return (
     <Stack component="form" spacing={2} onSubmit={handleSubmit} sx={{ maxWidth: 440 }}>
       <TextField
-        label="Old password"
+        label={t('Old password')}
         type="password"
         name="oldPassword"
         autoComplete="current-password"
@@ -47,30 +50,30 @@ export function ChangePasswordForm({ email }: { email: string }) {
         onChange={edit(setOldPassword)}
       />
       <TextField
-        label="New password"
+        label={t('New password')}
         type="password"
         name="newPassword"
         autoComplete="new-password"
-        helperText={PASSWORD_RULE}
+        helperText={t('At least {min} characters', { min: PASSWORD_MIN })}
         value={newPassword}
         onChange={edit(setNewPassword)}
       />
       <TextField
-        label="Confirm new password"
+        label={t('Confirm new password')}
         type="password"
         name="confirmNewPassword"
         autoComplete="new-password"
         error={mismatch}
-        helperText={mismatch ? CONFIRM_MISMATCH : 'Type the new password again'}
+        helperText={mismatch ? t(CONFIRM_MISMATCH) : t('Type the new password again')}
         value={confirmation}
         onChange={edit(setConfirmation)}
       />
       <div>
         <Button type="submit" variant="contained" loading={isLoading} disabled={!ready}>
-          Change password
+          {t('Change password')}
         </Button>
       </div>
-      {isSuccess && <Alert severity="success">Password changed successfully</Alert>}
+      {isSuccess && <Alert severity="success">{t('Password changed successfully')}</Alert>}
       {error && <Alert severity="error">{errorMessage(error)}</Alert>}
     </Stack>
   );

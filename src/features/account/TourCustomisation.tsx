@@ -5,23 +5,25 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import OutcomeSnackbar, { type Outcome } from '../../components/OutcomeSnackbar';
 import { useCompany } from '../../services/companyApi';
+import { useT } from '../../services/i18n/useT';
 import { TourRow } from './TourRow';
 
 /** Spec §2/§6: a Manager's colour and flag per tour, as the day's cards show them. The page hides it from Guides. */
 export function TourCustomisation() {
+  const t = useT();
   const { tours, _id: companyId } = useCompany();
   // One message for the section: the next change replaces it, whichever tour it is about.
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   return (
     <Paper component="section" aria-labelledby="tours-heading" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="tours-heading" variant="h2" sx={{ mb: 1 }}>
-        Tours
+        {t('Tours')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        The colour and flag each tour shows on the day&apos;s bookings.
+        {t("The colour and flag each tour shows on the day's bookings.")}
       </Typography>
       {tours.length === 0 ? (
-        <Typography>No tours yet</Typography>
+        <Typography>{t('No tours yet')}</Typography>
       ) : (
         <Stack spacing={2} divider={<Divider flexItem />}>
           {tours.map((tour) => (

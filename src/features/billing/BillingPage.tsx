@@ -1,10 +1,12 @@
 import Typography from '@mui/material/Typography';
 import { Page } from '../../components/Page';
+import { useT } from '../../services/i18n/useT';
 
 export function BillingPage() {
+  const t = useT();
   return (
-    <Page title="Billing">
-      <Typography>Billing Page</Typography>
+    <Page title={t('Billing')}>
+      <Typography>{t('Billing Page')}</Typography>
     </Page>
   );
 }

@@ -1,11 +1,12 @@
 import Stack from '@mui/material/Stack';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
-import { CsvGrid } from '../../components/CsvGrid';
+import { CsvGrid, type CsvColumn } from '../../components/CsvGrid';
+import { CUSTOMER_TYPE_LABELS } from '../../components/customerTypeLabels';
 import { TotalsPanel } from '../../components/TotalsPanel';
 import type { Source } from '../../domain/company';
 import { displayDay } from '../../domain/reportColumns';
 import type { FeeRow } from '../../domain/reports';
+import { useT } from '../../services/i18n/useT';
 import {
   ALL_TYPES,
   feeCount,
@@ -23,54 +24,81 @@ interface FeesGridProps {
   sources: readonly Source[];
   /** Without the extension: the grid adds .csv. */
   fileName: string;
-  /** What the days are, in words: "of the day", "from 1/6/2026 to 7/6/2026". */
-  period: string;
+  /** The days shown, d/M/yyyy; null for one day. */
+  range: { from: string; to: string } | null;
 }
 
 const NO_FEES: readonly FeeRow[] = [];
-const fixedColumns: GridColDef<FeeGridRow>[] = [
-  // The yyyy-MM-dd value sorts by itself; only the display (and the CSV) is d/M/yyyy.
-  { field: 'date', headerName: 'Date', minWidth: 110, valueFormatter: (value: string) => displayDay(value) },
-  { field: 'tour', headerName: 'Tour', flex: 1.5, minWidth: 160 },
-];
-const typeColumn: GridColDef<FeeGridRow> = { field: 'type', headerName: 'Type', minWidth: 100 };
-
-export function FeesGrid({ fees = NO_FEES, loading, type, sources, fileName, period }: FeesGridProps) {
+export function FeesGrid({ fees = NO_FEES, loading, type, sources, fileName, range }: FeesGridProps) {
+  const t = useT();
   const rows = useMemo(() => toFeeGridRows(fees, type), [fees, type]);
   const sourceLabels = useMemo(() => feeSourceLabels(sources, fees), [sources, fees]);
 
-  const columns = useMemo<GridColDef<FeeGridRow>[]>(
+  const columns = useMemo<CsvColumn<FeeGridRow>[]>(
     () => [
-      ...fixedColumns,
-      ...(type === ALL_TYPES ? [typeColumn] : []),
+      // The yyyy-MM-dd value sorts by itself; only the display (and the CSV) is d/M/yyyy.
+      {
+        field: 'date',
+        headerName: t('Date'),
+        csvHeader: 'Date',
+        minWidth: 110,
+        valueFormatter: (value: string) => displayDay(value),
+      },
+      { field: 'tour', headerName: t('Tour'), csvHeader: 'Tour', flex: 1.5, minWidth: 160 },
+      ...(type === ALL_TYPES
+        ? [
+            {
+              field: 'type',
+              headerName: t('Type'),
+              csvHeader: 'Type',
+              minWidth: 100,
+              // The CSV keeps the English type; only the screen words it.
+              renderCell: ({ row }: { row: FeeGridRow }) => t(CUSTOMER_TYPE_LABELS[row.type]),
+            },
+          ]
+        : []),
       // Field names are positional: a source label may contain dots, which the grid reads as paths.
-      ...sourceLabels.map((label, index): GridColDef<FeeGridRow> => ({
+      ...sourceLabels.map((label, index): CsvColumn<FeeGridRow> => ({
         field: `source${index}`,
         headerName: label,
+        csvHeader: label,
         type: 'number',
         flex: 1,
         minWidth: 100,
         valueGetter: (_value: unknown, row: FeeGridRow) => feeCount(row, label),
       })),
     ],
-    [sourceLabels, type],
+    [sourceLabels, type, t],
   );
+
+  const typeValues =
+    type === ALL_TYPES ? { type: 'all', label: '' } : { type: 'one', label: t(CUSTOMER_TYPE_LABELS[type]) };
 
   return (
     <Stack spacing={2}>
       <CsvGrid
-        label="Fees"
+        label={t('Fees')}
         rows={rows}
         columns={columns}
         loading={loading}
-        noRowsLabel={`No checked-in guests ${period === 'of the day' ? 'this day' : period}`}
+        noRowsLabel={range ? t('No checked-in guests from {from} to {to}', range) : t('No checked-in guests this day')}
         fileName={fileName}
       />
       {rows.length > 0 && (
         <TotalsPanel
-          title="Totals"
-          caption={`Checked-in ${type === ALL_TYPES ? 'guests of every type' : type} ${period}, per source and for all sources`}
-          totals={feeTotals(rows, sourceLabels)}
+          title={t('Totals')}
+          caption={
+            range
+              ? t(
+                  'Checked-in {type, select, all {guests of every type} other {{label}}} from {from} to {to}, per source and for all sources',
+                  { ...range, ...typeValues },
+                )
+              : t(
+                  'Checked-in {type, select, all {guests of every type} other {{label}}} of the day, per source and for all sources',
+                  typeValues,
+                )
+          }
+          totals={feeTotals(rows, sourceLabels, t('All sources'))}
         />
       )}
     </Stack>

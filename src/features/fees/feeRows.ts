@@ -6,10 +6,11 @@ import {
   type CustomerCounts,
   type CustomerType,
 } from '../../domain/customerTypes';
+import { msg } from '../../domain/messageFormat';
 import type { FeeRow } from '../../domain/reports';
 
 /** The customer-type choice: one type (spec §9, Adults by default), or every type at once. */
-export const ALL_TYPES = 'All types';
+export const ALL_TYPES = msg('All types') as 'All types';
 export type FeeType = CustomerType | typeof ALL_TYPES;
 
 /** One line of the fees table: a tour on a day, and one customer type's checked-in guests per source. */
@@ -59,11 +60,15 @@ export function feeSourceLabels(sources: readonly Source[], fees: readonly FeeRo
   return labels;
 }
 
-/** Each source column's sum over the table's lines, then all sources together. */
-export function feeTotals(rows: readonly FeeGridRow[], labels: readonly string[]): { label: string; value: number }[] {
+/** Each source column's sum over the table's lines, then all sources together under `allSources`. */
+export function feeTotals(
+  rows: readonly FeeGridRow[],
+  labels: readonly string[],
+  allSources: string,
+): { label: string; value: number }[] {
   const bySource = labels.map((label) => ({
     label,
     value: rows.reduce((sum, row) => sum + feeCount(row, label), 0),
   }));
-  return [...bySource, { label: 'All sources', value: bySource.reduce((sum, source) => sum + source.value, 0) }];
+  return [...bySource, { label: allSources, value: bySource.reduce((sum, source) => sum + source.value, 0) }];
 }

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useRef } from 'react';
+import { useT } from '../../services/i18n/useT';
 
 const sizeLabel = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -17,17 +18,18 @@ export function FileChooser({
   disabled: boolean;
   onFile(file: File): void;
 }) {
+  const t = useT();
   const input = useRef<HTMLInputElement>(null);
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
       <Button variant="contained" startIcon={<UploadFile />} disabled={disabled} onClick={() => input.current?.click()}>
-        {file ? 'Choose another file' : 'Choose a CSV file'}
+        {file ? t('Choose another file') : t('Choose a CSV file')}
       </Button>
       <input
         ref={input}
         type="file"
         hidden
-        aria-label="CSV file"
+        aria-label={t('CSV file')}
         accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values"
         onChange={(event) => {
           const chosen = event.target.files?.[0];
@@ -39,7 +41,7 @@ export function FileChooser({
       <Typography color={file ? 'text.primary' : 'text.secondary'}>
         {file
           ? `${file.name} · ${sizeLabel(file.size)}`
-          : 'UTF-8 or UTF-16, with commas, semicolons or tabs, and a header row'}
+          : t('UTF-8 or UTF-16, with commas, semicolons or tabs, and a header row')}
       </Typography>
     </Stack>
   );

@@ -2,6 +2,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import { useId } from 'react';
+import { useT } from '../../services/i18n/useT';
 
 interface OverbookingChoiceProps {
   checked: boolean;
@@ -11,11 +12,12 @@ interface OverbookingChoiceProps {
 
 /** A history import may bring bookings past a departure's capacity or at times the timetable has no departure. */
 export function OverbookingChoice({ checked, disabled, onChange }: OverbookingChoiceProps) {
+  const t = useT();
   const hintId = useId();
   return (
     <div>
       <FormControlLabel
-        label="Allow overbooking and times outside the timetable"
+        label={t('Allow overbooking and times outside the timetable')}
         control={
           <Checkbox
             checked={checked}
@@ -27,8 +29,9 @@ export function OverbookingChoice({ checked, disabled, onChange }: OverbookingCh
         sx={{ minHeight: 44 }}
       />
       <FormHelperText id={hintId}>
-        For a file of past bookings. Otherwise rows that would put a departure over its capacity, or that have no
-        departure in the timetable, are rejected.
+        {t(
+          'For a file of past bookings. Otherwise rows that would put a departure over its capacity, or that have no departure in the timetable, are rejected.',
+        )}
       </FormHelperText>
     </div>
   );

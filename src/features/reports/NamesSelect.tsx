@@ -5,6 +5,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { useT } from '../../services/i18n/useT';
 
 // Not a name a company could give a source or tour: control characters never come from a form.
 const ALL = '\u0000all';
@@ -32,6 +33,7 @@ function Tick({ state }: { state: 'on' | 'off' | 'some' }) {
 
 /** A multi-select of names with a "Select all" toggle; the chosen names keep the company's order. */
 export function NamesSelect({ label, options, value, onChange, error = false, emptyText }: NamesSelectProps) {
+  const t = useT();
   const chosen = options.filter((option) => value.includes(option));
   const all = options.length > 0 && chosen.length === options.length;
 
@@ -51,7 +53,7 @@ export function NamesSelect({ label, options, value, onChange, error = false, em
       slotProps={{
         select: {
           multiple: true,
-          renderValue: () => (all ? `All (${options.length})` : chosen.join(', ')),
+          renderValue: () => (all ? t('All ({count})', { count: options.length }) : chosen.join(', ')),
           MenuProps: { slotProps: { paper: { sx: { maxHeight: 400 } } } },
         },
       }}
@@ -59,7 +61,7 @@ export function NamesSelect({ label, options, value, onChange, error = false, em
       {options.length > 0 && (
         <MenuItem value={ALL} divider>
           <Tick state={all ? 'on' : chosen.length > 0 ? 'some' : 'off'} />
-          <ListItemText primary="Select all" />
+          <ListItemText primary={t('Select all')} />
         </MenuItem>
       )}
       {options.map((option) => (

@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import { useId, type FormEvent } from 'react';
 import { DayRangeFields } from '../../components/DayRangeFields';
 import { REPORT_TYPES, type ReportType } from '../../domain/reports';
+import { useT } from '../../services/i18n/useT';
 import { NamesSelect } from './NamesSelect';
 import { REPORT_TYPE_LABELS, type ReportFormValues } from './reportFilters';
 
@@ -31,6 +32,7 @@ interface ReportFormProps {
 
 export function ReportForm(props: ReportFormProps) {
   const { values, onChange, sourceOptions, tourOptions, showSelectionErrors } = props;
+  const t = useT();
   const hintId = useId();
   const set = (change: Partial<ReportFormValues>) => onChange({ ...values, ...change });
 
@@ -40,7 +42,7 @@ export function ReportForm(props: ReportFormProps) {
   };
 
   return (
-    <Paper component="form" aria-label="Report filters" noValidate onSubmit={submit} sx={{ p: { xs: 2, sm: 3 } }}>
+    <Paper component="form" aria-label={t('Report filters')} noValidate onSubmit={submit} sx={{ p: { xs: 2, sm: 3 } }}>
       <Box
         sx={{
           display: 'grid',
@@ -50,30 +52,30 @@ export function ReportForm(props: ReportFormProps) {
         }}
       >
         <NamesSelect
-          label="Sources"
+          label={t('Sources')}
           options={sourceOptions}
           value={values.sources}
           onChange={(sources) => set({ sources })}
           error={showSelectionErrors && values.sources.length === 0}
-          emptyText="The company has no sources yet"
+          emptyText={t('The company has no sources yet')}
         />
         <NamesSelect
-          label="Tours"
+          label={t('Tours')}
           options={tourOptions}
           value={values.tours}
           onChange={(tours) => set({ tours })}
           error={showSelectionErrors && values.tours.length === 0}
-          emptyText="The company has no tours yet"
+          emptyText={t('The company has no tours yet')}
         />
         <TextField
           select
-          label="Report type"
+          label={t('Report type')}
           value={values.type}
           onChange={(event) => set({ type: event.target.value as ReportType })}
         >
           {REPORT_TYPES.map((type) => (
             <MenuItem key={type} value={type}>
-              {REPORT_TYPE_LABELS[type]}
+              {t(REPORT_TYPE_LABELS[type])}
             </MenuItem>
           ))}
         </TextField>
@@ -81,7 +83,7 @@ export function ReportForm(props: ReportFormProps) {
         {values.type === 'checkinStatus' && (
           <Box>
             <FormControlLabel
-              label="Only no-shows"
+              label={t('Only no-shows')}
               sx={{ minHeight: 44 }}
               control={
                 <Checkbox
@@ -92,14 +94,14 @@ export function ReportForm(props: ReportFormProps) {
               }
             />
             <FormHelperText id={hintId} sx={{ mt: 0 }}>
-              Bookings where at least one guest was not checked in
+              {t('Bookings where at least one guest was not checked in')}
             </FormHelperText>
           </Box>
         )}
       </Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2, justifyContent: 'flex-end' }}>
         <Button type="submit" variant="contained">
-          Generate
+          {t('Generate')}
         </Button>
         <Button
           variant="outlined"
@@ -108,7 +110,7 @@ export function ReportForm(props: ReportFormProps) {
           startIcon={props.downloading ? <CircularProgress size={18} color="inherit" aria-hidden /> : <Download />}
           onClick={props.onDownload}
         >
-          Download CSV
+          {t('Download CSV')}
         </Button>
       </Stack>
     </Paper>

@@ -10,6 +10,7 @@ import { reportErrorMessage } from '../../components/reportErrorMessage';
 import { readStoredChoice, storeChoice } from '../../services/storedChoice';
 import { NO_PERMISSION_REPORT, NO_REPORT_ROWS, SELECT_BOTH } from '../../domain/reports';
 import { useCompany } from '../../services/companyApi';
+import { useT } from '../../services/i18n/useT';
 import { NoShowTotals } from './NoShowTotals';
 import { ReportForm } from './ReportForm';
 import { defaultReportForm, reportRequest, sameReport, selectionMissing, type ReportFormValues } from './reportFilters';
@@ -22,9 +23,10 @@ type GeneratedReport = ReportRequest & { run: number };
 
 /** Spec §2 Reports, titled as its menu entry: no-shows by tour date, or reservations by booking date. */
 export function ReportsPage() {
+  const t = useT();
   const user = useAppSelector((state) => state.auth.user);
   return (
-    <Page title="No Shows">
+    <Page title={t('No Shows')}>
       {/* Spec §5: without a user the form has nobody's data to ask for. */}
       {user ? (
         // Here, not at the app root: the pickers and their locale load only with this lazy page (ARCHITECTURE §6).
@@ -32,7 +34,7 @@ export function ReportsPage() {
           <Reports userId={user._id} />
         </DateLocalization>
       ) : (
-        <Alert severity="error">{NO_PERMISSION_REPORT}</Alert>
+        <Alert severity="error">{t(NO_PERMISSION_REPORT)}</Alert>
       )}
     </Page>
   );
@@ -41,6 +43,7 @@ export function ReportsPage() {
 const BOOLEAN = ['true', 'false'] as const;
 
 function Reports({ userId }: { userId: string }) {
+  const t = useT();
   const company = useCompany();
   // Each person's last "Only no-shows" choice on this device: a Manager who checks no-shows daily ticks it once.
   const onlyNoShowsKey = `reports:onlyNoShows:${userId}`;
@@ -56,7 +59,7 @@ function Reports({ userId }: { userId: string }) {
   const [generated, setGenerated] = useState<GeneratedReport | null>(null);
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: REPORT_PAGE_SIZES[0]! });
   const sourceOptions = useMemo(() => company.sources.map((s) => s.label), [company.sources]);
-  const tourOptions = useMemo(() => company.tours.map((t) => t.label), [company.tours]);
+  const tourOptions = useMemo(() => company.tours.map((tour) => tour.label), [company.tours]);
 
   // The grid and the download show the last generated report only while the filters still describe it: any change
   // clears both until Generate (changing back shows it again), so neither can disagree with the form.
@@ -91,13 +94,13 @@ function Reports({ userId }: { userId: string }) {
           if (shown) void downloadCsv(shown);
         }}
       />
-      {missing && <Alert severity="error">{SELECT_BOTH}</Alert>}
+      {missing && <Alert severity="error">{t(SELECT_BOTH)}</Alert>}
       {shown && download.error && (
-        <Alert severity="error">{reportErrorMessage(download.error, 'The CSV could not be downloaded')}</Alert>
+        <Alert severity="error">{reportErrorMessage(download.error, t('The CSV could not be downloaded'))}</Alert>
       )}
       {/* On a failure the grid's empty overlay would claim the filters matched nothing. */}
       {error ? (
-        <Alert severity="error">{reportErrorMessage(error, 'The report could not be loaded')}</Alert>
+        <Alert severity="error">{reportErrorMessage(error, t('The report could not be loaded'))}</Alert>
       ) : (
         <>
           {shown?.type === 'checkinStatus' && <NoShowTotals totals={summary?.noShowTotals} />}
@@ -108,7 +111,7 @@ function Reports({ userId }: { userId: string }) {
             rowCount={summary?.total ?? 0}
             loading={isFetching}
             emptyText={
-              shown ? NO_REPORT_ROWS : generated ? 'The filters changed: Generate to see their report' : undefined
+              shown ? t(NO_REPORT_ROWS) : generated ? t('The filters changed: Generate to see their report') : undefined
             }
             paginationModel={pagination}
             onPaginationModelChange={setPagination}

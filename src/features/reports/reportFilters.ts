@@ -1,5 +1,6 @@
 import { rangeDays } from '../../components/dayRange';
 import { parseDay } from '../../components/days';
+import { msg } from '../../domain/messageFormat';
 import { todayInZone } from '../../domain/zonedDates';
 import type { ReportType } from '../../domain/reports';
 import { previousDay } from '../../domain/slotRules';
@@ -16,8 +17,8 @@ export interface ReportFormValues {
 }
 
 export const REPORT_TYPE_LABELS: Record<ReportType, string> = {
-  checkinStatus: 'No-shows by tour date',
-  reservationDate: 'Reservations by booking date',
+  checkinStatus: msg('No-shows by tour date'),
+  reservationDate: msg('Reservations by booking date'),
 };
 
 /** Spec §5: yesterday to yesterday, yesterday being the company's calendar day (not the browser's). */

@@ -1,6 +1,6 @@
 import { encodeNameList, REPORT_FIELD_OF, type ReportPage, type ReportType } from '../../domain/reports';
 import { api } from '../../services/api';
-import { downloadBlob } from './downloadBlob';
+import { downloadBlob } from '../../components/downloadBlob';
 
 /** What the Manager asked for with Generate: both days included, names as the company spells them. */
 export interface ReportRequest {

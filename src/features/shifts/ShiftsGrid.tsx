@@ -1,10 +1,12 @@
-import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
-import { CsvGrid } from '../../components/CsvGrid';
+import { CsvGrid, type CsvColumn } from '../../components/CsvGrid';
+import { CUSTOMER_TYPE_LABELS } from '../../components/customerTypeLabels';
 import type { Source } from '../../domain/company';
 import { CUSTOMER_TYPES } from '../../domain/customerTypes';
 import { displayDay } from '../../domain/reportColumns';
+import { msg } from '../../domain/messageFormat';
 import type { GuideShiftRow } from '../../domain/team';
+import { useT, type Translate } from '../../services/i18n/useT';
 import { sourceColumnLabels, toGridRows, type ShiftGridRow } from './shiftRows';
 
 interface ShiftsGridProps {
@@ -19,48 +21,57 @@ interface ShiftsGridProps {
 }
 
 const NO_SHIFTS: readonly GuideShiftRow[] = [];
-const dateColumn: GridColDef<ShiftGridRow> = {
-  field: 'date',
-  headerName: 'Date',
-  minWidth: 110,
-  // The yyyy-MM-dd value keeps sorting chronological; only the display (and the CSV) is d/M/yyyy.
-  valueFormatter: (value: string) => displayDay(value),
-};
-// Two departures of one tour on one day are told apart by their time (HH:mm sorts as it reads).
-const timeColumn: GridColDef<ShiftGridRow> = { field: 'time', headerName: 'Time', minWidth: 80, flex: 0.5 };
-const tourColumn: GridColDef<ShiftGridRow> = { field: 'tour', headerName: 'Tour', flex: 1, minWidth: 160 };
-const countColumn = (field: string, headerName: string): GridColDef<ShiftGridRow> => ({
+const countColumn = (field: string, headerName: string, csvHeader = headerName): CsvColumn<ShiftGridRow> => ({
   field,
   headerName,
+  csvHeader,
   type: 'number',
   minWidth: 90,
   flex: 0.5,
 });
 
+/** The columns every report has, headed in the reader's language. */
+const fixedColumns = (t: Translate): CsvColumn<ShiftGridRow>[] => [
+  {
+    field: 'date',
+    headerName: t('Date'),
+    csvHeader: 'Date',
+    minWidth: 110,
+    // The yyyy-MM-dd value keeps sorting chronological; only the display (and the CSV) is d/M/yyyy.
+    valueFormatter: (value: string) => displayDay(value),
+  },
+  // Two departures of one tour on one day are told apart by their time (HH:mm sorts as it reads).
+  { field: 'time', headerName: t('Time'), csvHeader: 'Time', minWidth: 80, flex: 0.5 },
+  { field: 'tour', headerName: t('Tour'), csvHeader: 'Tour', flex: 1, minWidth: 160 },
+];
+const TOTAL = msg('Total');
+
 export function ShiftsGrid({ shifts = NO_SHIFTS, loading, detailed, sources, fileName, noRowsLabel }: ShiftsGridProps) {
+  const t = useT();
   const rows = useMemo(() => toGridRows(shifts, sources), [shifts, sources]);
   const sourceLabels = useMemo(() => sourceColumnLabels(sources, shifts), [sources, shifts]);
 
-  const columns = useMemo<GridColDef<ShiftGridRow>[]>(() => {
+  const columns = useMemo<CsvColumn<ShiftGridRow>[]>(() => {
     if (!detailed) {
-      return [dateColumn, timeColumn, tourColumn, ...CUSTOMER_TYPES.map((type) => countColumn(type, type))];
+      return [
+        ...fixedColumns(t),
+        ...CUSTOMER_TYPES.map((type) => countColumn(type, t(CUSTOMER_TYPE_LABELS[type]), type)),
+      ];
     }
     return [
-      dateColumn,
-      timeColumn,
-      tourColumn,
+      ...fixedColumns(t),
       // Field names are positional: a source label may contain dots, which the grid reads as paths.
       ...sourceLabels.map((label, index) => ({
         ...countColumn(`source${index}`, label),
         valueGetter: (_value: unknown, row: ShiftGridRow) => row.bySource[label] ?? 0,
       })),
-      countColumn('total', 'Total'),
+      countColumn('total', t(TOTAL), TOTAL),
     ];
-  }, [detailed, sourceLabels]);
+  }, [detailed, sourceLabels, t]);
 
   return (
     <CsvGrid
-      label="Shifts"
+      label={t('Shifts')}
       rows={rows}
       columns={columns}
       loading={loading}

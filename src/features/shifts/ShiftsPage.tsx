@@ -17,6 +17,7 @@ import { todayInZone } from '../../domain/zonedDates';
 import { useCompany } from '../../services/companyApi';
 import { errorMessage } from '../../services/errors';
 import { useGetCompanyGuidesQuery } from '../../services/guidesApi';
+import { useT } from '../../services/i18n/useT';
 import { ShiftsGrid } from './ShiftsGrid';
 import { useGetGuideShiftsQuery } from './shiftsApi';
 
@@ -28,8 +29,9 @@ function lastSevenDays(timezone: string, now: Date): DayRange {
 
 /** Spec §2 Shifts: a guide's checked-in guests per slot over a date range; Managers pick the guide (§6). */
 export function ShiftsPage() {
+  const t = useT();
   return (
-    <Page title="Shifts">
+    <Page title={t('Shifts')}>
       {/* Here, not at the app root: the pickers and their locale load only with this lazy page (ARCHITECTURE §6). */}
       <DateLocalization>
         <ShiftsReport />
@@ -39,6 +41,7 @@ export function ShiftsPage() {
 }
 
 function ShiftsReport() {
+  const t = useT();
   const user = useSignedInUser();
   const company = useCompany();
   const isManager = user.role === 'Manager';
@@ -60,14 +63,14 @@ function ShiftsReport() {
 
   return (
     <Stack spacing={2}>
-      <Paper component="section" aria-label="Report filters" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Paper component="section" aria-label={t('Report filters')} sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           {isManager && (
             <TextField
               select
-              label="Guide"
+              label={t('Guide')}
               value={guideId}
-              helperText={guideId === '' ? 'Choose whose shifts to show' : undefined}
+              helperText={guideId === '' ? t('Choose whose shifts to show') : undefined}
               onChange={(event) => setGuideId(event.target.value)}
               sx={{ minWidth: 200 }}
             >
@@ -81,7 +84,7 @@ function ShiftsReport() {
           <DayRangeFields range={range} onChange={setRange} />
         </Stack>
       </Paper>
-      {error && <Alert severity="error">{errorMessage(error, 'The shifts could not be loaded')}</Alert>}
+      {error && <Alert severity="error">{errorMessage(error, t('The shifts could not be loaded'))}</Alert>}
       <ShiftsGrid
         shifts={currentData}
         loading={isFetching}
@@ -89,7 +92,7 @@ function ShiftsReport() {
         detailed={company.detailedShifts && (isManager || company.display)}
         sources={company.sources}
         fileName={days ? csvFileName('shifts', guideName, days.start, 'to', days.end) : 'shifts'}
-        noRowsLabel={chosen ? 'No shifts in this range' : 'Choose a guide to see their shifts'}
+        noRowsLabel={chosen ? t('No shifts in this range') : t('Choose a guide to see their shifts')}
       />
     </Stack>
   );

@@ -4,9 +4,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Outcome } from '../../components/OutcomeSnackbar';
-import { PASSWORD_RULE } from '../../domain/auth';
+import { PASSWORD_MIN } from '../../domain/auth';
 import { GUIDE_ADDED } from '../../domain/team';
 import { errorMessage } from '../../services/errors';
+import { useT } from '../../services/i18n/useT';
 import { useAddGuideMutation } from './teamApi';
 
 const EMPTY = { name: '', email: '', password: '' };
@@ -18,6 +19,7 @@ interface AddGuideFormProps {
 
 /** Spec §2/§5: name, email and password, no client rules: the server's message says what is wrong. */
 export function AddGuideForm({ onOutcome }: AddGuideFormProps) {
+  const t = useT();
   const [fields, setFields] = useState(EMPTY);
   const [addGuide, { isLoading, error, reset }] = useAddGuideMutation();
 
@@ -34,7 +36,7 @@ export function AddGuideForm({ onOutcome }: AddGuideFormProps) {
     const result = await addGuide(fields);
     if (result.data) {
       setFields(EMPTY);
-      onOutcome({ severity: 'success', message: GUIDE_ADDED });
+      onOutcome({ severity: 'success', message: t(GUIDE_ADDED) });
     }
   };
 
@@ -42,35 +44,35 @@ export function AddGuideForm({ onOutcome }: AddGuideFormProps) {
     // noValidate: the browser's email check would be a client rule the spec does not have.
     <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit} sx={{ maxWidth: 440 }}>
       <TextField
-        label="Name"
+        label={t('Name')}
         name="name"
         autoComplete="off"
-        helperText="Shown on bookings and shifts; no two members share one"
+        helperText={t('Shown on bookings and shifts; no two members share one')}
         value={fields.name}
         onChange={set('name')}
       />
       <TextField
-        label="Email"
+        label={t('Email')}
         name="email"
         type="email"
         autoComplete="off"
-        helperText="The guide signs in with it"
+        helperText={t('The guide signs in with it')}
         value={fields.email}
         onChange={set('email')}
       />
       {/* new-password keeps the browser from filling in the Manager's own saved password. */}
       <TextField
-        label="Password"
+        label={t('Password')}
         name="password"
         type="password"
         autoComplete="new-password"
-        helperText={PASSWORD_RULE}
+        helperText={t('At least {min} characters', { min: PASSWORD_MIN })}
         value={fields.password}
         onChange={set('password')}
       />
       <div>
         <Button type="submit" variant="contained" loading={isLoading}>
-          Add guide
+          {t('Add guide')}
         </Button>
       </div>
       {error && <Alert severity="error">{errorMessage(error)}</Alert>}

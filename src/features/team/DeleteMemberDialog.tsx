@@ -6,6 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import type { Member } from '../../domain/team';
+import { useT } from '../../services/i18n/useT';
 
 interface DeleteMemberDialogProps {
   open: boolean;
@@ -17,6 +18,7 @@ interface DeleteMemberDialogProps {
 }
 
 export function DeleteMemberDialog({ open, member, deleting, onCancel, onConfirm }: DeleteMemberDialogProps) {
+  const t = useT();
   const titleId = useId();
   const textId = useId();
   return (
@@ -29,18 +31,18 @@ export function DeleteMemberDialog({ open, member, deleting, onCancel, onConfirm
     >
       {member && (
         <>
-          <DialogTitle id={titleId}>Delete {member.name}?</DialogTitle>
+          <DialogTitle id={titleId}>{t('Delete {name}?', { name: member.name })}</DialogTitle>
           <DialogContent>
             <DialogContentText id={textId}>
-              {member.email} will no longer be able to sign in. This cannot be undone.
+              {t('{email} will no longer be able to sign in. This cannot be undone.', { email: member.email })}
             </DialogContentText>
           </DialogContent>
           <DialogActions>
             <Button onClick={onCancel} disabled={deleting} autoFocus>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button color="error" variant="contained" loading={deleting} onClick={() => onConfirm(member)}>
-              Delete
+              {t('Delete')}
             </Button>
           </DialogActions>
         </>

@@ -11,6 +11,7 @@ import { useSignedInUser } from '../../app/hooks';
 import type { Outcome } from '../../components/OutcomeSnackbar';
 import { GUIDE_DELETED, type Member } from '../../domain/team';
 import { errorMessage } from '../../services/errors';
+import { useT } from '../../services/i18n/useT';
 import { DeleteMemberDialog } from './DeleteMemberDialog';
 import { useDeleteTeamMemberMutation, useGetTeamMembersQuery } from './teamApi';
 import { ListSkeleton, RetryAlert } from '../../components/LoadStates';
@@ -22,6 +23,7 @@ interface TeamListProps {
 
 /** Spec §2: everyone on the team; a Manager may delete each row but their own (the server refuses Guides, §6). */
 export function TeamList({ onOutcome }: TeamListProps) {
+  const t = useT();
   const user = useSignedInUser();
   const headingId = useId();
   const { data: members, isLoading, error, refetch } = useGetTeamMembersQuery();
@@ -41,15 +43,15 @@ export function TeamList({ onOutcome }: TeamListProps) {
     onOutcome(
       result.error
         ? { severity: 'error', message: errorMessage(result.error) }
-        : { severity: 'success', message: GUIDE_DELETED },
+        : { severity: 'success', message: t(GUIDE_DELETED) },
     );
   };
 
   let body;
   if (isLoading) {
-    body = <ListSkeleton label="Loading team members" rowHeight={56} />;
+    body = <ListSkeleton label={t('Loading team members')} rowHeight={56} />;
   } else if (!members) {
-    body = <RetryAlert onRetry={refetch}>{errorMessage(error, 'The team could not be loaded')}</RetryAlert>;
+    body = <RetryAlert onRetry={refetch}>{errorMessage(error, t('The team could not be loaded'))}</RetryAlert>;
   } else {
     body = (
       <List aria-labelledby={headingId} disablePadding>
@@ -68,7 +70,7 @@ export function TeamList({ onOutcome }: TeamListProps) {
   return (
     <Paper component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id={headingId} variant="h2" sx={{ mb: 1 }}>
-        Team members
+        {t('Team members')}
       </Typography>
       {body}
       <DeleteMemberDialog
@@ -90,25 +92,30 @@ interface MemberRowProps {
 }
 
 function MemberRow({ member, own, onDelete }: MemberRowProps) {
+  const t = useT();
   return (
     <ListItem
       divider
       secondaryAction={
         onDelete && (
-          <IconButton edge="end" aria-label={`Delete ${member.name}`} onClick={() => onDelete(member)}>
+          <IconButton
+            edge="end"
+            aria-label={t('Delete {name}', { name: member.name })}
+            onClick={() => onDelete(member)}
+          >
             <DeleteOutlined />
           </IconButton>
         )
       }
     >
       <ListItemText
-        primary={own ? `${member.name} (you)` : member.name}
+        primary={own ? t('{name} (you)', { name: member.name }) : member.name}
         secondary={member.email}
         // Long addresses wrap instead of pushing the delete button off a 360 px screen.
         slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
       />
       <Chip
-        label={member.role}
+        label={t('{role, select, Manager {Manager} other {Guide}}', { role: member.role })}
         size="small"
         color={member.role === 'Manager' ? 'primary' : 'default'}
         variant="outlined"
