@@ -38,6 +38,7 @@ const TOURS: ReadonlyArray<{ key: string; label: string; color: TourColor; flag:
 ];
 export const NEAR_SLOT_TOUR = 'Old Town Walk';
 export const NEAR_SLOT_PARTY = 'Lena Fischer';
+const NEAR_PARTY_AGAIN_WITHIN_MS = 3 * 60 * 60_000;
 const SOURCES = ['Walkin', 'GetYourGuide', 'Viator', 'Website', 'Manual'] as const;
 const FIRST = ['Ana', 'Ben', 'Chloé', 'Diego', 'Emma', 'Farid', 'Grace', 'Hugo', 'Inés', 'Jonas', 'Kenji', 'Lucía'];
 const LAST = ['García', 'Smith', 'Müller', 'Rossi', 'Dubois', 'Silva', 'Nakamura', "O'Brien", 'Novak', 'Jensen'];
@@ -166,28 +167,38 @@ export function demoBookings(companyId: string, now: Date): BookingRow[] {
     for (const tour of TOURS) for (const time of tour.times) if (random() < 0.8) addSlot(day, time, tour.label);
   }
 
-  const soon = nearQuarterHour(now);
-  const soonDay = formatInTimeZone(soon, DEMO_TIMEZONE, 'yyyy-MM-dd');
-  const soonTime = formatInTimeZone(soon, DEMO_TIMEZONE, 'HH:mm');
-  // A big group, as a guide meets at a popular departure: 34 guests, 38 with the party below.
-  addSlot(soonDay, soonTime, NEAR_SLOT_TOUR, NEAR_SLOT_GUESTS - 4);
-  // A known party in the near slot, so a guide always has a family to check in partly.
-  rows.push({
-    companyId,
-    id: uuidv7(),
-    bookingId: 'GYG-NEAR-0001',
-    name: NEAR_SLOT_PARTY,
-    phone: '+49 151 2345678',
-    date: soonDay,
-    time: soonTime,
-    tour: NEAR_SLOT_TOUR,
-    source: 'GetYourGuide',
-    adults: 3,
-    teens: 0,
-    children: 1,
-    pax: 4,
-    createdAt: addDays(now, -3),
-  });
+  const addNearParty = (at: Date, bookingId: string) => {
+    const day = formatInTimeZone(at, DEMO_TIMEZONE, 'yyyy-MM-dd');
+    const time = formatInTimeZone(at, DEMO_TIMEZONE, 'HH:mm');
+    // A big group, as a guide meets at a popular departure: 34 guests, 38 with the party below.
+    addSlot(day, time, NEAR_SLOT_TOUR, NEAR_SLOT_GUESTS - 4);
+    // A known party in the near slot, so a guide always has a family to check in partly.
+    rows.push({
+      companyId,
+      id: uuidv7(),
+      bookingId,
+      name: NEAR_SLOT_PARTY,
+      phone: '+49 151 2345678',
+      date: day,
+      time,
+      tour: NEAR_SLOT_TOUR,
+      source: 'GetYourGuide',
+      adults: 3,
+      teens: 0,
+      children: 1,
+      pax: 4,
+      createdAt: addDays(now, -3),
+    });
+  };
+  addNearParty(nearQuarterHour(now), 'GYG-NEAR-0001');
+  // Seeded late in the evening, the party also waits just after midnight, so a demo (or a test run) that crosses
+  // midnight still has a family to check in on the new day.
+  const soonAfterMidnight = fromZonedTime(
+    `${format(addDays(parse(today, 'yyyy-MM-dd', now), 1), 'yyyy-MM-dd')}T00:30:00`,
+    DEMO_TIMEZONE,
+  );
+  if (soonAfterMidnight.getTime() - now.getTime() <= NEAR_PARTY_AGAIN_WITHIN_MS)
+    addNearParty(soonAfterMidnight, 'GYG-NEAR-0002');
   return rows;
 }
 

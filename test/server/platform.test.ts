@@ -35,6 +35,17 @@ describe('demo near slot', () => {
   );
 });
 
+describe('demo near slot across midnight', () => {
+  it('waits again just after midnight when seeded late in the evening, and only then', () => {
+    const late = new Date('2026-11-25T22:50:00Z');
+    const parties = demoBookings('company', late).filter((r) => r.name === NEAR_SLOT_PARTY);
+    expect(parties.map((p) => p.date)).toEqual(['2026-11-25', '2026-11-26']);
+    expectGuideCanCheckIn(parties[1]!, new Date('2026-11-25T23:10:00Z'));
+    const morning = demoBookings('company', new Date('2026-11-25T09:02:00Z'));
+    expect(morning.filter((r) => r.name === NEAR_SLOT_PARTY)).toHaveLength(1);
+  });
+});
+
 describe.each(DB_KINDS)('platform [%s]', (kind) => {
   it('limits repeated logins for one email from one address with 429 and Retry-After, not other addresses', async () => {
     const t = await createTestApp(kind, { loginRateLimit: 3 });
