@@ -1,7 +1,7 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import SignOutWarning from '../../src/app/SignOutWarning';
 import { showUpdateReady } from '../../src/app/UpdateReadySnackbar';
-import { quietPages, signedIn } from './fixtures';
+import { makeUser, quietPages, signedIn } from './fixtures';
 import { englishLeft, inSpanish } from './inSpanish';
 import { renderRoute } from './renderWithProviders';
 import { server } from './server';
@@ -13,9 +13,55 @@ jest.mock('../../src/features/fees/FeesPage', () => {
   throw error;
 });
 
+const banner = () => screen.getByRole('banner');
+const linkNames = (nav: HTMLElement) =>
+  within(nav)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+
 beforeEach(() => server.use(...quietPages()));
 
 describe('the app shell in Spanish', () => {
+  it('names the header, its links, the drawer and the account menu in Spanish', async () => {
+    await inSpanish();
+    const { user } = renderRoute('/billing', { preloadedState: signedIn() });
+    const nav = await within(banner()).findByRole('navigation', { name: 'Principal' });
+    expect(linkNames(nav)).toEqual([
+      'Reservas',
+      'No presentados',
+      'Comisiones',
+      'Equipo',
+      'Turnos',
+      'Ajustes',
+      'Importar',
+      'Cuenta',
+    ]);
+    expect(screen.getByRole('link', { name: 'Saltar al contenido' })).toBeInTheDocument();
+    expect(englishLeft()).toEqual([]);
+
+    await user.click(within(banner()).getByRole('button', { name: 'Abrir navegación' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Navegación' });
+    expect(within(drawer).getByRole('link', { name: 'Turnos' })).toHaveAttribute('href', '/shifts');
+    expect(englishLeft()).toEqual([]);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Navegación' })).not.toBeInTheDocument());
+
+    await user.click(within(banner()).getByRole('button', { name: 'Menú de la cuenta' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Cuenta' })).toHaveAttribute('href', '/account');
+    expect(within(menu).getByRole('menuitem', { name: 'Cerrar sesión' })).toBeInTheDocument();
+    expect(englishLeft()).toEqual([]);
+  });
+
+  it('tells a Guide in Spanish that a page is for Managers only', async () => {
+    await inSpanish();
+    renderRoute('/fees', { preloadedState: signedIn(makeUser({ role: 'Guide' })) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Comisiones' })).toBeInTheDocument();
+    expect(screen.getByText('Comisiones es solo para Responsables.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver a las reservas de hoy' })).toHaveAttribute('href', '/');
+    expect(englishLeft()).toEqual([]);
+  });
+
   it('says a page that did not download, and an unknown address, in Spanish', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom';
-import { configure } from '@testing-library/react';
+import { act, configure } from '@testing-library/react';
 import { stopOutbox } from '../../src/features/slot/outbox/outboxSync';
 import { setLanguage } from '../../src/services/i18n/language';
 import { server } from './server';
@@ -31,7 +31,7 @@ beforeEach(() => {
 afterEach(async () => {
   // The outbox's sender outlives a render (it belongs to the signed-in member): each test starts its own.
   stopOutbox();
-  await setLanguage('en');
+  await act(() => setLanguage('en'));
   server.resetHandlers();
   localStorage.clear();
   const calls = unhandled.splice(0);

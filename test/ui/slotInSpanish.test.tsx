@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { signedIn } from './fixtures';
 import { englishLeft, inSpanish } from './inSpanish';
 import { loadBeforeTests, renderRoute } from './renderWithProviders';
@@ -52,6 +52,39 @@ describe('the slot page in Spanish', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Buscar una reserva' }), 'zzz');
     expect(screen.getByText('0 de 3 reservas coinciden')).toBeInTheDocument();
     expect(screen.getByText('Ninguna reserva coincide con esta búsqueda')).toBeInTheDocument();
+    expect(englishLeft()).toEqual([]);
+  });
+
+  it('opens Add booking, Edit booking and Split in Spanish', async () => {
+    await inSpanish();
+    serveSlot({
+      shift: makeShift([{ _id: 'guide-1', name: 'Lucia', counts: { Adults: 5, Children: 1 } }]),
+      bookings: bookings(),
+    });
+    const { user } = renderRoute(SLOT_PATH, { preloadedState: signedIn() });
+
+    await user.click(await screen.findByRole('button', { name: 'Añadir reserva' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Añadir reserva' });
+    expect(within(dialog).getByRole('spinbutton', { name: 'Adultos' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Crear' })).toBeInTheDocument();
+    expect(englishLeft()).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const ben = await screen.findByRole('listitem', { name: 'Ben' });
+    await user.click(within(ben).getByRole('button', { name: 'Editar' }));
+    dialog = await screen.findByRole('dialog', { name: 'Editar reserva' });
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Nombre' }));
+    expect(within(dialog).getByText('El nombre es obligatorio')).toBeInTheDocument();
+    expect(within(dialog).getByText('Cancelar reserva')).toBeInTheDocument();
+    expect(englishLeft()).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // Lucia's saved 5 + 1 no longer adds up to the slot's 7 guests: Split carries its asterisk.
+    await user.click(screen.getByRole('button', { name: 'Repartir*' }));
+    dialog = await screen.findByRole('dialog', { name: 'Reparto entre guías' });
+    expect(await within(dialog).findByText('7 clientes: Adultos 6, Niños 1')).toBeInTheDocument();
     expect(englishLeft()).toEqual([]);
   });
 });
