@@ -1,3 +1,5 @@
+import { ERROR_MESSAGES } from '../src/domain/errorMessages';
+
 /** Services throw these; the one error handler turns them into `{ error, code }` with the status. */
 export class AppError extends Error {
   constructor(
@@ -24,7 +26,7 @@ export class UnauthorizedError extends AppError {
   }
 }
 
-export const NO_PERMISSION = "You don't have permission to perform that action";
+export const NO_PERMISSION = ERROR_MESSAGES.FORBIDDEN;
 
 export class ForbiddenError extends AppError {
   constructor(message = NO_PERMISSION, code = 'FORBIDDEN') {

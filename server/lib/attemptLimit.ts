@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TooManyRequestsError } from '../errors';
+import { ERROR_MESSAGES } from '../../src/domain/errorMessages';
 
-export const RATE_LIMITED_MESSAGE = 'Too many attempts, please try again later';
+export const RATE_LIMITED_MESSAGE = ERROR_MESSAGES.RATE_LIMITED;
 
 export interface AttemptLimit {
   /** Names the count, so that two limits on one route never share a key. */

@@ -8,11 +8,12 @@ import { isPoolExhausted, isUnstorableText } from '../db/errors';
 import { AppError } from '../errors';
 import type { ErrorCode } from '../lib/errorResponses';
 import { namedForField } from '../lib/fieldMessage';
+import { ERROR_MESSAGES } from '../../src/domain/errorMessages';
 
 const english = z.locales.en().localeError;
 
-export const BUSY_MESSAGE = 'Tourdesk is busy, please try again in a moment';
-const SERVER_FAILED = 'Something went wrong on our side';
+export const BUSY_MESSAGE = ERROR_MESSAGES.UNAVAILABLE;
+const SERVER_FAILED = ERROR_MESSAGES.INTERNAL;
 
 /** What the router refuses before any route, in fixed words: Fastify's own messages repeat the URL sent. */
 const ROUTER_ERRORS: Partial<Record<ErrorCode, { status: number; error: string }>> = {
@@ -85,7 +86,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     const status = err.statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send({ error: 'Too many attempts, please try again later', code: 'RATE_LIMITED' });
+      return reply.status(429).send({ error: ERROR_MESSAGES.RATE_LIMITED, code: 'RATE_LIMITED' });
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: err.message, code: err.code ?? 'BAD_REQUEST' });

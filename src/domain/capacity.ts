@@ -87,7 +87,7 @@ export const OVER_CAPACITY = msg(
 
 export const overCapacityMessage = (left: number): string => formatMessage(OVER_CAPACITY, { left });
 
-export const NO_DEPARTURE_MESSAGE = 'The timetable has no departure of this tour at this time';
+export const NO_DEPARTURE_MESSAGE = msg('The timetable has no departure of this tour at this time');
 
 /** A booking's guests where they are (null: nowhere yet, or cancelled) and where a write puts them. */
 export interface SeatMove {

@@ -3,6 +3,7 @@ import type { CheckInConflict } from '../domain/schemas/booking';
 import { msg } from '../domain/messageFormat';
 import type { SeatsLeft } from '../domain/schemas/capacity';
 import { translate } from './i18n/language';
+import { serverMessage } from './serverMessage';
 
 export const NETWORK_MESSAGE = msg('Cannot reach the server. Check the connection and try again.');
 const SOMETHING_WRONG = msg('Something went wrong');
@@ -12,14 +13,16 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * The human message of a failed RTK Query call: the server's `{ error }` text when it sent one (every API error
- * has that shape), otherwise `fallback` (already in the reader's language). A SerializedError's message is a client
+ * The human message of a failed RTK Query call: the server's `{ error, code }` in the reader's language when it sent
+ * one (every API error has that shape; see serverMessage), otherwise `fallback` (already in the reader's language). A SerializedError's message is a client
  * exception, not for users.
  */
 export function errorMessage(error: unknown, fallback = translate(SOMETHING_WRONG)): string {
   if (!isRecord(error)) return fallback;
   const { data, status } = error;
-  if (isRecord(data) && typeof data.error === 'string' && data.error.trim() !== '') return data.error;
+  if (isRecord(data) && typeof data.error === 'string' && data.error.trim() !== '') {
+    return serverMessage(data.error, data.code, data.details);
+  }
   if (status === 'FETCH_ERROR') return translate(NETWORK_MESSAGE);
   return fallback;
 }

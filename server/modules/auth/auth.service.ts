@@ -18,6 +18,7 @@ import {
   type RefreshTokenRow,
 } from './refreshTokens.repository';
 import { companyOfRefreshToken, hashRefreshToken, newRefreshToken, type TokenService } from './tokens';
+import { ERROR_MESSAGES } from '../../../src/domain/errorMessages';
 
 export interface Session {
   user: AuthUser;
@@ -30,8 +31,8 @@ export interface AuthSettings {
   refreshGraceSeconds: number;
 }
 
-export const INVALID_CREDENTIALS = 'Invalid email or password';
-const SESSION_ENDED = 'Your session has ended, please sign in again';
+export const INVALID_CREDENTIALS = ERROR_MESSAGES.INVALID_CREDENTIALS;
+const SESSION_ENDED = ERROR_MESSAGES.INVALID_REFRESH_TOKEN;
 
 export class AuthService {
   constructor(

@@ -20,6 +20,7 @@ import {
   modifiableBooking,
   staleError,
 } from './bookings.rules';
+import { ERROR_MESSAGES } from '../../../src/domain/errorMessages';
 
 /** Spec §4 booking edit: the version it was based on must still be current (409 with the current booking if not). */
 export class BookingEditsService {
@@ -39,7 +40,7 @@ export class BookingEditsService {
 
       const source = edit.source ?? row.source;
       if (source !== row.source) {
-        if (!row.manual) throw new BadRequestError('Only manually added bookings can change source', 'SOURCE_LOCKED');
+        if (!row.manual) throw new BadRequestError(ERROR_MESSAGES.SOURCE_LOCKED, 'SOURCE_LOCKED');
         await assertKnownSource(tx, auth.companyId, source);
       }
       if (edit.tour !== row.tour) await assertKnownTour(tx, auth.companyId, edit.tour);

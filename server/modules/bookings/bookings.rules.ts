@@ -8,10 +8,11 @@ import { listSourceLabels, listTourNames } from '../companies/companies.reposito
 import { findActiveMemberByName } from '../users/users.repository';
 import { findBooking } from './bookingReads.repository';
 import type { BookingRow } from './bookings.repository';
+import { ERROR_MESSAGES } from '../../../src/domain/errorMessages';
 
 /** The rules every booking write shares: the Guide's window and lock, known members, sources and tours. */
 
-export const SLOT_LOCKED = 'This slot is locked: Guides can change it until 30 minutes after it starts';
+export const SLOT_LOCKED = ERROR_MESSAGES.SLOT_LOCKED;
 
 export function assertVisible(auth: AuthContext, company: CompanySettings, slot: SlotRef, now: Date): void {
   if (!canSeeSlot(auth.role, company, slot, now)) throw new ForbiddenError(GUIDE_HIDDEN_MESSAGE, 'SLOT_HIDDEN');
@@ -80,7 +81,7 @@ export function assertAttendeesBooked(attended: CustomerCounts, booked: Customer
 }
 
 export function cancelledError(): AppError {
-  return new ConflictError('This booking was cancelled and can no longer be changed', 'BOOKING_CANCELLED');
+  return new ConflictError(ERROR_MESSAGES.BOOKING_CANCELLED, 'BOOKING_CANCELLED');
 }
 
 export function staleError(current: Booking): AppError {

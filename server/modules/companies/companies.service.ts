@@ -5,9 +5,10 @@ import type { Tenancy } from '../../db/tenancy';
 import { NotFoundError } from '../../errors';
 import { recordEvents } from '../eventLog/eventLog';
 import { findCompany, updateCompanySettings, updateTour } from './companies.repository';
+import { ERROR_MESSAGES } from '../../../src/domain/errorMessages';
 
-export const TOUR_NOT_FOUND = 'Tour not found';
-const companyNotFound = () => new NotFoundError('Company not found', 'COMPANY_NOT_FOUND');
+export const TOUR_NOT_FOUND = ERROR_MESSAGES.TOUR_NOT_FOUND;
+const companyNotFound = () => new NotFoundError(ERROR_MESSAGES.COMPANY_NOT_FOUND, 'COMPANY_NOT_FOUND');
 
 /** The company as the app keeps it, and tour customisation (spec §2 Account: Managers only, the routes check). */
 export class CompaniesService {

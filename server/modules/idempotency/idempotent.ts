@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { AuthContext } from '../../db/signedIn';
 import { AppError, ConflictError } from '../../errors';
 import { claimKey, findAnswer, storeAnswer } from './idempotency.repository';
+import { ERROR_MESSAGES } from '../../../src/domain/errorMessages';
 
 /** Keys are kept at least this long (the IETF draft leaves it to the server; an outbox holds far less). */
 export const IDEMPOTENCY_KEEP_DAYS = 30;
@@ -35,7 +36,7 @@ export async function idempotent<T>(
   if (request.key === undefined) return work();
   const ref = { companyId: auth.companyId, memberId: auth.userId, key: request.key };
   if (!(await claimKey(tx, ref))) {
-    throw new ConflictError('This request is still being processed; retry it in a moment', 'IDEMPOTENCY_IN_FLIGHT');
+    throw new ConflictError(ERROR_MESSAGES.IDEMPOTENCY_IN_FLIGHT, 'IDEMPOTENCY_IN_FLIGHT');
   }
   const stored = await findAnswer(tx, ref);
   if (stored) {

@@ -1,7 +1,8 @@
 import { TooManyRequestsError } from '../../errors';
 import { OpenCounts } from '../../lib/openCounts';
+import { ERROR_MESSAGES } from '../../../src/domain/errorMessages';
 
-export const IMPORT_LIMIT_MESSAGE = 'Too many imports and previews at once, please wait for one to finish';
+export const IMPORT_LIMIT_MESSAGE = ERROR_MESSAGES.IMPORT_LIMIT;
 
 /**
  * At most `perCompany` previews and imports of one company run at once in this process, so one company's files

@@ -10,6 +10,7 @@ import { endImport, findImport, type ImportRow } from './imports.repository';
 import { importEndedAt } from './pastImports';
 import { findUndoEvents, importedEvents, listChangedSince, lockImportedBookings } from './importUndo.repository';
 import { importedRow, updateImported } from './importWrites';
+import { ERROR_MESSAGES } from '../../../src/domain/errorMessages';
 
 /** Bookings named in a refusal for changes since; the count covers them all. */
 const CHANGED_LISTED = 20;
@@ -32,7 +33,7 @@ function refusal(state: Exclude<ImportUndoState, 'possible'>, undone: { by: stri
         'IMPORT_UNDO_EXPIRED',
       );
     default:
-      return new ConflictError('This import was made before imports could be undone', 'IMPORT_NOT_UNDOABLE');
+      return new ConflictError(ERROR_MESSAGES.IMPORT_NOT_UNDOABLE, 'IMPORT_NOT_UNDOABLE');
   }
 }
 
@@ -50,7 +51,7 @@ export async function undoImport(tx: Db, auth: AuthContext, importId: string, no
   if (!own) throw new NotFoundError('Import not found');
   const status = importStatus(own.status, own.aliveAt, now);
   if (status === 'running') {
-    throw new ConflictError('This import is still running: undo it once it has ended', 'IMPORT_RUNNING');
+    throw new ConflictError(ERROR_MESSAGES.IMPORT_RUNNING, 'IMPORT_RUNNING');
   }
   // Its process died mid-file: it ended when it was last heard of.
   if (own.status === 'running') own = (await endImport(tx, companyId, importId, 'interrupted', own.aliveAt)) ?? own;

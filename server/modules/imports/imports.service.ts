@@ -31,6 +31,7 @@ import {
 } from './imports.repository';
 import { undoImport } from './importUndo';
 import { pastImports } from './pastImports';
+import { ERROR_MESSAGES } from '../../../src/domain/errorMessages';
 
 const RECENT_IMPORTS = 20;
 const REFUSED_LISTED = 100;
@@ -134,7 +135,7 @@ export class ImportsService {
     });
     const records = csv.records[Symbol.asyncIterator]();
     const first = await records.next();
-    if (first.done) throw new BadRequestError('The file is empty: it has no header row', 'EMPTY_FILE');
+    if (first.done) throw new BadRequestError(ERROR_MESSAGES.EMPTY_FILE, 'EMPTY_FILE');
     recordCount += 1;
     const header = first.value.map((name) => name.trim());
     const columns: ImportColumns = {};

@@ -4,6 +4,7 @@ import { DELIMITERS, INSPECT_BYTES_MAX, type DelimiterName } from '../../../src/
 import type { InspectedFile } from '../../../src/domain/schemas/imports';
 import { BadRequestError, PayloadTooLargeError } from '../../errors';
 import { detectDelimiter, detectEncoding } from './csvSniff';
+import { ERROR_MESSAGES } from '../../../src/domain/errorMessages';
 
 const SAMPLE_ROWS = 5;
 
@@ -34,10 +35,10 @@ export async function inspectFile(body: Readable, delimiter?: DelimiterName): Pr
       to: SAMPLE_ROWS + 1,
     });
   } catch {
-    throw new BadRequestError("The file's first lines are not readable as CSV", 'NOT_CSV');
+    throw new BadRequestError(ERROR_MESSAGES.NOT_CSV, 'NOT_CSV');
   }
   const [header, ...sample] = records;
-  if (!header) throw new BadRequestError('The file is empty: it has no header row', 'EMPTY_FILE');
+  if (!header) throw new BadRequestError(ERROR_MESSAGES.EMPTY_FILE, 'EMPTY_FILE');
   const columns = header.map((name, i) => name.trim() || `Column ${i + 1}`);
   return { encoding, delimiter: chosen, columns, sample };
 }

@@ -1,9 +1,9 @@
 import type { Caller } from '../../db/signedIn';
 import { TooManyRequestsError } from '../../errors';
 import { OpenCounts } from '../../lib/openCounts';
+import { ERROR_MESSAGES } from '../../../src/domain/errorMessages';
 
-export const STREAM_LIMIT_MESSAGE =
-  'Too many live update streams are open, please close another tab or try again later';
+export const STREAM_LIMIT_MESSAGE = ERROR_MESSAGES.LIVE_STREAM_LIMIT;
 /** Streams last for hours: a place frees when a tab closes, which the client cannot know; it asks again now and then. */
 const RETRY_AFTER_SECONDS = 30;
 

@@ -1,7 +1,8 @@
 import { TooManyRequestsError } from '../../errors';
 import { OpenCounts } from '../../lib/openCounts';
+import { ERROR_MESSAGES } from '../../../src/domain/errorMessages';
 
-export const EXPORT_LIMIT_MESSAGE = 'Too many downloads at once, please wait for one to finish';
+export const EXPORT_LIMIT_MESSAGE = ERROR_MESSAGES.EXPORT_LIMIT;
 
 /**
  * At most `perCompany` CSV downloads of one company run at once in this process, so one company's stalled or

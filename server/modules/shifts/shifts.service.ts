@@ -18,6 +18,7 @@ import { whoseData } from '../users/whoseData';
 import { countsOf, saveShift } from '../bookings/shiftHeads';
 import { findShift, type ShiftGuideRow, type ShiftRow } from '../bookings/shiftHeads.repository';
 import { attendanceBySource, listMemberShifts } from './shifts.repository';
+import { ERROR_MESSAGES } from '../../../src/domain/errorMessages';
 
 function toShiftDto(shift: ShiftRow, guides: ShiftGuideRow[]): Shift {
   return {
@@ -58,7 +59,7 @@ export class ShiftsService {
     const slot = slotOf(shiftString);
     const items = body.selectedGuides.selectedItems;
     if (new Set(items.map((i) => i._id)).size !== items.length) {
-      throw new BadRequestError('A guide appears twice in the split', 'DUPLICATE_GUIDE');
+      throw new BadRequestError(ERROR_MESSAGES.DUPLICATE_GUIDE, 'DUPLICATE_GUIDE');
     }
     return this.tenancy.runAs(caller, async (tx, auth) => {
       this.assertVisible(auth, slot);
@@ -117,6 +118,6 @@ function slotOf(shiftString: string): SlotKey {
 
 async function shiftOf(tx: Db, companyId: string, slot: SlotKey): Promise<Shift> {
   const found = await findShift(tx, companyId, noteUniqueId(slot.day, slot.time, slot.tour));
-  if (!found) throw new NotFoundError('No shift for this slot', 'NO_SHIFT');
+  if (!found) throw new NotFoundError(ERROR_MESSAGES.NO_SHIFT, 'NO_SHIFT');
   return toShiftDto(found.shift, found.guides);
 }

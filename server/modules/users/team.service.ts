@@ -11,6 +11,7 @@ import { revokeUserSessions } from '../auth/refreshTokens.repository';
 import { recordEvents } from '../eventLog/eventLog';
 import { EMAIL_TAKEN } from './users.service';
 import { findMember, insertUser, listMembers, listTeam, markDeleted, type MemberRef } from './users.repository';
+import { ERROR_MESSAGES } from '../../../src/domain/errorMessages';
 
 const toMember = (row: Pick<UserRow, 'id' | 'email' | 'role' | 'name'>): Member => ({
   _id: row.id,
@@ -79,7 +80,7 @@ export class TeamService {
   /** The member can no longer sign in and every session ends; their past work stays in the reports. */
   async remove(caller: Caller, memberId: string): Promise<void> {
     if (memberId === caller.userId) {
-      throw new BadRequestError('You cannot delete your own account', 'CANNOT_DELETE_SELF');
+      throw new BadRequestError(ERROR_MESSAGES.CANNOT_DELETE_SELF, 'CANNOT_DELETE_SELF');
     }
     const now = new Date();
     await this.tenancy.runAs(caller, async (tx, auth) => {

@@ -17,8 +17,9 @@ import { revokeUserSessions } from '../auth/refreshTokens.repository';
 import { insertCompany, insertSources } from '../companies/companies.repository';
 import { recordEvents } from '../eventLog/eventLog';
 import { insertUser, updateLanguage, updatePasswordHash } from './users.repository';
+import { ERROR_MESSAGES } from '../../../src/domain/errorMessages';
 
-export const EMAIL_TAKEN = 'An account with this email already exists';
+export const EMAIL_TAKEN = ERROR_MESSAGES.EMAIL_TAKEN;
 
 export function nameFromEmail(email: string): string {
   return email.split('@')[0] ?? email;
@@ -76,7 +77,7 @@ export class UsersService {
     if (!user) throw new UnauthorizedError();
     // argon2 runs outside any transaction: it takes tens of milliseconds.
     if (!(await verifyPassword(user.passwordHash, oldPassword))) {
-      throw new BadRequestError('Old password is incorrect', 'WRONG_PASSWORD');
+      throw new BadRequestError(ERROR_MESSAGES.WRONG_PASSWORD, 'WRONG_PASSWORD');
     }
     const passwordHash = await hashPassword(newPassword);
     return this.tenancy.run(companyId, async (tx) => {
