@@ -9,6 +9,7 @@ import {
   type ImportEncoding,
   type ImportField,
 } from './imports';
+import { formatMessage, msg, type MessageValues } from './messageFormat';
 
 /** The import page's choices: the file's one source ('' when a column names it), its format and each field's column. */
 export interface MappingForm {
@@ -73,17 +74,22 @@ export function rememberedColumns(header: readonly string[], names: Partial<Reco
   return columns;
 }
 
-/** What the form still lacks, by field, in the server's words. */
-export function mappingProblems(form: MappingForm): Partial<Record<ImportField, string>> {
+/** What the form still lacks, by field, in the server's words: in the reader's language when a screen passes its `t`. */
+export function mappingProblems(
+  form: MappingForm,
+  words: (message: string, values?: MessageValues) => string = formatMessage,
+): Partial<Record<ImportField, string>> {
   const problems: Partial<Record<ImportField, string>> = {};
   for (const field of REQUIRED_FIELDS) {
-    if (form.columns[field] === undefined) problems[field] = `${IMPORT_FIELD_LABELS[field]}: choose its column`;
+    if (form.columns[field] === undefined) {
+      problems[field] = words(msg('{field}: choose its column'), { field: words(IMPORT_FIELD_LABELS[field]) });
+    }
   }
   if (!form.source && form.columns.source === undefined) {
-    problems.source = 'Source: choose a column or one source for the file';
+    problems.source = words(msg('Source: choose a column or one source for the file'));
   }
   if (COUNT_FIELDS.every((field) => form.columns[field] === undefined)) {
-    problems.adults = 'Adults: choose the column of at least one count';
+    problems.adults = words(msg('Adults: choose the column of at least one count'));
   }
   return problems;
 }

@@ -1,4 +1,5 @@
 // CSV import of channel bookings: the fields a file's columns map to, the formats, the outcomes.
+import { msg } from './messageFormat';
 
 export const IMPORT_FIELDS = [
   'reference',
@@ -16,17 +17,17 @@ export const IMPORT_FIELDS = [
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
-  reference: 'Booking ID',
-  name: 'Name',
-  date: 'Date',
-  time: 'Time',
-  tour: 'Tour',
-  source: 'Source',
-  phone: 'Phone',
-  adults: 'Adults',
-  teens: 'Teens',
-  children: 'Children',
-  cancelled: 'Cancelled',
+  reference: msg('Booking ID'),
+  name: msg('Name'),
+  date: msg('Date'),
+  time: msg('Time'),
+  tour: msg('Tour'),
+  source: msg('Source'),
+  phone: msg('Phone'),
+  adults: msg('Adults'),
+  teens: msg('Teens'),
+  children: msg('Children'),
+  cancelled: msg('Cancelled'),
 };
 
 /** Without these a row cannot be a booking; the source may instead be one for the whole file. */
@@ -50,9 +51,9 @@ export const DATE_FORMAT_IDS = DATE_FORMATS.map((f) => f.id) as [DateFormatId, .
 export const DELIMITERS = { comma: ',', semicolon: ';', tab: '\t' } as const;
 export type DelimiterName = keyof typeof DELIMITERS;
 export const DELIMITER_LABELS: Record<DelimiterName, string> = {
-  comma: 'Comma (,)',
-  semicolon: 'Semicolon (;)',
-  tab: 'Tab',
+  comma: msg('Comma (,)'),
+  semicolon: msg('Semicolon (;)'),
+  tab: msg('Tab'),
 };
 
 export const ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'] as const;

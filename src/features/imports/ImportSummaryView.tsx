@@ -9,20 +9,31 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { formatDayNumeric } from '../../components/days';
 import { IMPORT_OUTCOMES, type ImportOutcome, type ImportSummary } from '../../domain/imports';
+import { FORMAT_LOCALE } from '../../domain/languages';
+import { msg } from '../../domain/messageFormat';
+import { useLanguage, useT } from '../../services/i18n/useT';
 
 const LABELS: Record<'preview' | 'apply', Record<ImportOutcome, string>> = {
   preview: {
-    create: 'To create',
-    update: 'To update',
-    cancel: 'To cancel',
-    unchanged: 'Unchanged',
-    reject: 'Rejected',
+    create: msg('To create'),
+    update: msg('To update'),
+    cancel: msg('To cancel'),
+    unchanged: msg('Unchanged'),
+    reject: msg('Rejected'),
   },
-  apply: { create: 'Created', update: 'Updated', cancel: 'Cancelled', unchanged: 'Unchanged', reject: 'Rejected' },
+  apply: {
+    create: msg('Created'),
+    update: msg('Updated'),
+    cancel: msg('Cancelled'),
+    unchanged: msg('Unchanged'),
+    reject: msg('Rejected'),
+  },
 };
 
 /** The rows of a preview or an import, one tab per outcome, with why a row was rejected or what an update changes. */
 export function ImportSummaryView({ summary, mode }: { summary: ImportSummary; mode: 'preview' | 'apply' }) {
+  const t = useT();
+  const locale = FORMAT_LOCALE[useLanguage()];
   const { counts, listed } = summary;
   const [tab, setTab] = useState<ImportOutcome>(counts.reject > 0 ? 'reject' : 'create');
   const rows = listed.filter((row) => row.outcome === tab);
@@ -30,20 +41,24 @@ export function ImportSummaryView({ summary, mode }: { summary: ImportSummary; m
     <>
       <Tabs value={tab} onChange={(_event, value: ImportOutcome) => setTab(value)} variant="scrollable">
         {IMPORT_OUTCOMES.map((outcome) => (
-          <Tab key={outcome} value={outcome} label={`${LABELS[mode][outcome]} (${counts[outcome].toLocaleString()})`} />
+          <Tab
+            key={outcome}
+            value={outcome}
+            label={`${t(LABELS[mode][outcome])} (${counts[outcome].toLocaleString(locale)})`}
+          />
         ))}
       </Tabs>
       {rows.length === 0 ? (
-        <Typography sx={{ my: 2 }}>No rows</Typography>
+        <Typography sx={{ my: 2 }}>{t('No rows')}</Typography>
       ) : (
-        <Table size="small" aria-label={LABELS[mode][tab]}>
+        <Table size="small" aria-label={t(LABELS[mode][tab])}>
           <TableHead>
             <TableRow>
-              <TableCell>Row</TableCell>
-              <TableCell>Booking ID</TableCell>
-              <TableCell>Name</TableCell>
-              <TableCell>Date</TableCell>
-              <TableCell>{tab === 'update' ? 'Changes' : 'Reason'}</TableCell>
+              <TableCell>{t('Row')}</TableCell>
+              <TableCell>{t('Booking ID')}</TableCell>
+              <TableCell>{t('Name')}</TableCell>
+              <TableCell>{t('Date')}</TableCell>
+              <TableCell>{tab === 'update' ? t('Changes') : t('Reason')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -61,7 +76,7 @@ export function ImportSummaryView({ summary, mode }: { summary: ImportSummary; m
       )}
       {counts[tab] > rows.length && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          Showing the first {rows.length.toLocaleString()} of {counts[tab].toLocaleString()} rows.
+          {t('Showing the first {shown} of {total} rows.', { shown: rows.length, total: counts[tab] })}
         </Typography>
       )}
     </>

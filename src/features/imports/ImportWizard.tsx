@@ -19,6 +19,7 @@ import {
 import { guessDateFormat } from '../../domain/importRow';
 import type { DelimiterName } from '../../domain/imports';
 import type { InspectedFile } from '../../domain/schemas/imports';
+import { useT } from '../../services/i18n/useT';
 import { FileChooser } from './FileChooser';
 import { ImportRequestError } from './importRequest';
 import { importsApi, useGetImportMappingsQuery } from './importsApi';
@@ -30,6 +31,7 @@ import { useImportRun, type RunMode } from './useImportRun';
 
 /** Choose a file, map its columns, preview what it would do, then import it. */
 export function ImportWizard({ company }: { company: Company }) {
+  const t = useT();
   const headingId = useId();
   const store = useAppStore();
   const dispatch = useAppDispatch();
@@ -63,7 +65,7 @@ export function ImportWizard({ company }: { company: Company }) {
       setReading({ busy: false, error: null });
     } catch (err) {
       setInspected(null);
-      const error = err instanceof ImportRequestError ? err.message : 'The file could not be read';
+      const error = err instanceof ImportRequestError ? err.message : t('The file could not be read');
       setReading({ busy: false, error });
     }
   }
@@ -73,7 +75,7 @@ export function ImportWizard({ company }: { company: Company }) {
     setForm(next.source !== form.source ? withSource(next, next.source, inspected.columns, mappings) : next);
     reset();
   };
-  const problems = form && showProblems ? mappingProblems(form) : {};
+  const problems = form && showProblems ? mappingProblems(form, t) : {};
   const start = (mode: RunMode) => {
     if (!file || !form || !inspected) return;
     if (Object.keys(mappingProblems(form)).length > 0) {
@@ -88,16 +90,16 @@ export function ImportWizard({ company }: { company: Company }) {
     <Paper component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack spacing={3}>
         <Typography id={headingId} variant="h2">
-          Import a file
+          {t('Import a file')}
         </Typography>
         <FileChooser file={file} disabled={running || reading.busy} onFile={(chosen) => void read(chosen)} />
-        {reading.busy && <LinearProgress aria-label="Reading the file's columns" />}
+        {reading.busy && <LinearProgress aria-label={t("Reading the file's columns")} />}
         {reading.error && <Alert severity="error">{reading.error}</Alert>}
         {inspected && form && file && (
           <>
             <Box>
               <Typography variant="h3" sx={{ mb: 2 }}>
-                Columns
+                {t('Columns')}
               </Typography>
               <MappingFields
                 inspected={inspected}
@@ -120,7 +122,7 @@ export function ImportWizard({ company }: { company: Company }) {
             />
             <Box>
               <Button variant="outlined" disabled={running} onClick={() => start('preview')}>
-                Preview
+                {t('Preview')}
               </Button>
             </Box>
             <RunPanel

@@ -13,6 +13,7 @@ import {
   type ImportField,
 } from '../../domain/imports';
 import type { InspectedFile } from '../../domain/schemas/imports';
+import { useT } from '../../services/i18n/useT';
 
 interface MappingFieldsProps {
   inspected: InspectedFile;
@@ -32,6 +33,7 @@ const NOT_IN_FILE = '';
 /** Which of the file's columns holds each of Tourdesk's fields, with the file's format. */
 export function MappingFields(props: MappingFieldsProps) {
   const { inspected, form, sources, problems, disabled, onChange, onDelimiter } = props;
+  const t = useT();
   const example = (column: number) => inspected.sample.find((row) => row[column]?.trim())?.[column]?.trim();
   const setColumn = (field: ImportField, value: string) => {
     const columns = { ...form.columns };
@@ -39,6 +41,8 @@ export function MappingFields(props: MappingFieldsProps) {
     else columns[field] = Number(value);
     onChange({ ...form, columns });
   };
+  const showColumn = (name: string, shown: string | undefined) =>
+    shown ? t('{name} (e.g. {example})', { name, example: shown }) : name;
   const fields = IMPORT_FIELDS.filter((field) => field !== 'source' || !form.source);
 
   return (
@@ -47,9 +51,9 @@ export function MappingFields(props: MappingFieldsProps) {
         select
         fullWidth
         disabled={disabled}
-        label="Source of the bookings"
+        label={t('Source of the bookings')}
         value={form.source}
-        helperText={form.source ? 'Every row is from this source' : 'Each row names its source'}
+        helperText={form.source ? t('Every row is from this source') : t('Each row names its source')}
         onChange={(event) => onChange({ ...form, source: event.target.value })}
       >
         {sources.map((source) => (
@@ -57,19 +61,19 @@ export function MappingFields(props: MappingFieldsProps) {
             {source}
           </MenuItem>
         ))}
-        <MenuItem value="">A column of the file</MenuItem>
+        <MenuItem value="">{t('A column of the file')}</MenuItem>
       </TextField>
       <TextField
         select
         fullWidth
         disabled={disabled}
-        label="Delimiter"
+        label={t('Delimiter')}
         value={form.delimiter}
         onChange={(event) => onDelimiter(event.target.value as DelimiterName)}
       >
         {Object.entries(DELIMITER_LABELS).map(([name, label]) => (
           <MenuItem key={name} value={name}>
-            {label}
+            {t(label)}
           </MenuItem>
         ))}
       </TextField>
@@ -77,9 +81,13 @@ export function MappingFields(props: MappingFieldsProps) {
         select
         fullWidth
         disabled={disabled}
-        label="Date format"
+        label={t('Date format')}
         value={form.dateFormat}
-        helperText={form.columns.date !== undefined ? `The file says ${example(form.columns.date) ?? '—'}` : ' '}
+        helperText={
+          form.columns.date !== undefined
+            ? t('The file says {example}', { example: example(form.columns.date) ?? '—' })
+            : ' '
+        }
         onChange={(event) => onChange({ ...form, dateFormat: event.target.value as DateFormatId })}
       >
         {DATE_FORMATS.map((format) => (
@@ -94,18 +102,17 @@ export function MappingFields(props: MappingFieldsProps) {
           select
           fullWidth
           disabled={disabled}
-          label={IMPORT_FIELD_LABELS[field]}
+          label={t(IMPORT_FIELD_LABELS[field])}
           required={REQUIRED_FIELDS.includes(field)}
           value={form.columns[field] === undefined ? NOT_IN_FILE : String(form.columns[field])}
           error={Boolean(problems[field])}
           helperText={problems[field] ?? ' '}
           onChange={(event) => setColumn(field, event.target.value)}
         >
-          <MenuItem value={NOT_IN_FILE}>Not in the file</MenuItem>
+          <MenuItem value={NOT_IN_FILE}>{t('Not in the file')}</MenuItem>
           {inspected.columns.map((name, column) => (
             <MenuItem key={column} value={String(column)}>
-              {name}
-              {example(column) ? ` (e.g. ${example(column)})` : ''}
+              {showColumn(name, example(column))}
             </MenuItem>
           ))}
         </TextField>

@@ -10,6 +10,7 @@ import { formatDayNumeric } from '../../components/days';
 import { dayPath } from '../../components/paths';
 import type { Company } from '../../domain/company';
 import type { ImportSummary } from '../../domain/imports';
+import { useT } from '../../services/i18n/useT';
 import { ImportSummaryView } from './ImportSummaryView';
 import { UnknownTours } from './UnknownTours';
 import type { RunState } from './useImportRun';
@@ -34,30 +35,40 @@ const firstDay = ({ listed }: ImportSummary) =>
 
 /** A preview's or an import's progress, then its outcome and what to do next. */
 export function RunPanel({ state, fileName, company, onApply, onRetry }: RunPanelProps) {
+  const t = useT();
   if (state.status === 'idle') return null;
-  const what = state.mode === 'preview' ? 'Preview' : 'Import';
+  const preview = state.mode === 'preview';
   if (state.status === 'running') {
+    const rows = { rows: state.rows };
     return (
       <Box role="status">
-        <LinearProgress variant="determinate" value={state.fraction * 100} aria-label={`${what} progress`} />
+        <LinearProgress
+          variant="determinate"
+          value={state.fraction * 100}
+          aria-label={preview ? t('Preview progress') : t('Import progress')}
+        />
         <Typography sx={{ mt: 1 }}>
-          {state.mode === 'preview' ? 'Reading' : 'Importing'} the file… {state.rows.toLocaleString()} rows so far
+          {preview
+            ? t('{rows, plural, other {Reading the file… # rows so far}}', rows)
+            : t('{rows, plural, other {Importing the file… # rows so far}}', rows)}
         </Typography>
       </Box>
     );
   }
   if (state.status === 'failed') {
-    const partly = state.mode === 'apply' ? ' Rows read before it stopped were imported: see Recent imports.' : '';
+    const { error } = state;
     return (
       <Alert
         severity="error"
         action={
           <Button color="inherit" onClick={onRetry}>
-            Try again
+            {t('Try again')}
           </Button>
         }
       >
-        {what} stopped: {state.error}.{partly}
+        {preview
+          ? t('Preview stopped: {error}.', { error })
+          : t('Import stopped: {error}. Rows read before it stopped were imported: see Recent imports.', { error })}
       </Alert>
     );
   }
@@ -74,21 +85,30 @@ export function RunPanel({ state, fileName, company, onApply, onRetry }: RunPane
         changed > 0 ? (
           <Box>
             <Button variant="contained" onClick={onApply}>
-              Import {changed.toLocaleString()} {changed === 1 ? 'booking' : 'bookings'}
+              {t('{count, plural, one {Import # booking} other {Import # bookings}}', { count: changed })}
             </Button>
           </Box>
         ) : (
-          <Alert severity="info">Nothing to import: every row is unchanged or rejected.</Alert>
+          <Alert severity="info">{t('Nothing to import: every row is unchanged or rejected.')}</Alert>
         )
       ) : (
         <Alert severity={summary.counts.reject > 0 ? 'warning' : 'success'}>
-          {changed.toLocaleString()} bookings imported from {fileName}: {summary.counts.create} created,{' '}
-          {summary.counts.update} updated, {summary.counts.cancel} cancelled; {summary.counts.reject} rejected.
+          {t(
+            '{count, plural, other {# bookings imported from {fileName}: {created} created, {updated} updated, {cancelled} cancelled; {rejected} rejected.}}',
+            {
+              count: changed,
+              fileName,
+              created: summary.counts.create,
+              updated: summary.counts.update,
+              cancelled: summary.counts.cancel,
+              rejected: summary.counts.reject,
+            },
+          )}
           {day && (
             <>
               {' '}
               <Link component={RouterLink} to={dayPath(day)}>
-                See {formatDayNumeric(day)}
+                {t('See {day}', { day: formatDayNumeric(day) })}
               </Link>
             </>
           )}

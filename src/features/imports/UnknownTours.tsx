@@ -13,8 +13,10 @@ import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Company } from '../../domain/company';
 import type { ImportSummary } from '../../domain/imports';
+import { FORMAT_LOCALE } from '../../domain/languages';
 import { useChangeCatalogEntryMutation } from '../../services/catalogApi';
 import { errorMessage } from '../../services/errors';
+import { useLanguage, useT } from '../../services/i18n/useT';
 
 interface UnknownToursProps {
   company: Company;
@@ -28,13 +30,15 @@ interface UnknownToursProps {
  * that tour's other name, for this file, the next ones and the channel API.
  */
 export function UnknownTours({ company, names, onNamed }: UnknownToursProps) {
+  const t = useT();
+  const locale = FORMAT_LOCALE[useLanguage()];
   const headingId = useId();
   const [change, { isLoading }] = useChangeCatalogEntryMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const tours = company.tours.filter((tour) => !tour.archived);
 
   const name = async (unknown: string, tourId: string) => {
-    const tour = tours.find((t) => t._id === tourId);
+    const tour = tours.find((candidate) => candidate._id === tourId);
     if (!tour) return;
     setFailure(null);
     try {
@@ -42,38 +46,49 @@ export function UnknownTours({ company, names, onNamed }: UnknownToursProps) {
       await change({ companyId: company._id, plural: 'tours', ref: tour._id, change: { addAlias: unknown } }).unwrap();
       onNamed();
     } catch (error) {
-      setFailure(errorMessage(error, `"${unknown}" was not saved as a name of ${tour.label}. Try again.`));
+      setFailure(
+        errorMessage(
+          error,
+          t('"{name}" was not saved as a name of {tour}. Try again.', { name: unknown, tour: tour.label }),
+        ),
+      );
     }
   };
+
+  // One sentence to translate, the link placed where the language puts it.
+  const [beforeLink, afterLink] = t('This company has no tours yet: {link}, then preview again.', {
+    link: '\u0000',
+  }).split('\u0000');
 
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Typography id={headingId} variant="h3">
-        Tours this file names differently
+        {t('Tours this file names differently')}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        Rows naming these were rejected. Choose the tour each name means: it becomes that tour&apos;s other name
-        (Settings › Tours), and the file is read again.
+        {t(
+          "Rows naming these were rejected. Choose the tour each name means: it becomes that tour's other name (Settings › Tours), and the file is read again.",
+        )}
       </Typography>
       <Table size="small" aria-labelledby={headingId}>
         <TableHead>
           <TableRow>
-            <TableCell>Name in the file</TableCell>
-            <TableCell>Rows</TableCell>
-            <TableCell>Tour</TableCell>
+            <TableCell>{t('Name in the file')}</TableCell>
+            <TableCell>{t('Rows')}</TableCell>
+            <TableCell>{t('Tour')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {names.map(({ name: unknown, rows }) => (
             <TableRow key={unknown}>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{unknown}</TableCell>
-              <TableCell>{rows.toLocaleString()}</TableCell>
+              <TableCell>{rows.toLocaleString(locale)}</TableCell>
               <TableCell sx={{ minWidth: 180 }}>
                 <TextField
                   select
                   fullWidth
                   size="small"
-                  label={`Tour for ${unknown}`}
+                  label={t('Tour for {name}', { name: unknown })}
                   value=""
                   disabled={isLoading || tours.length === 0}
                   onChange={(event) => void name(unknown, event.target.value)}
@@ -91,11 +106,11 @@ export function UnknownTours({ company, names, onNamed }: UnknownToursProps) {
       </Table>
       {tours.length === 0 && (
         <Typography sx={{ mt: 1 }}>
-          This company has no tours yet:{' '}
+          {beforeLink}
           <Link component={RouterLink} to="/settings">
-            add them in Settings
+            {t('add them in Settings')}
           </Link>
-          , then preview again.
+          {afterLink}
         </Typography>
       )}
       {failure && (

@@ -3,10 +3,11 @@ import { DEVICE_HEADER } from '../../domain/events';
 import { API_ORIGIN, tokenIn } from '../../services/baseQueryWithReauth';
 import { deviceId } from '../../services/deviceId';
 import { NETWORK_MESSAGE } from '../../services/errors';
+import { translate } from '../../services/i18n/language';
 import type { LiveStore } from '../../services/live/liveStream';
 import { renewApi } from '../../services/live/renewApi';
 
-/** A failed call, with the message to show. */
+/** A failed call, with the message to show (in the reader's language, or the server's words). */
 export class ImportRequestError extends Error {}
 
 /**
@@ -24,15 +25,15 @@ export async function postFile(store: LiveStore, path: string, query: Record<str
     });
   try {
     const token = tokenIn(store.getState());
-    if (!token) throw new ImportRequestError('Please sign in again');
+    if (!token) throw new ImportRequestError(translate('Please sign in again'));
     const response = await send(token);
     if (response.status !== 401) return await answered(response);
     await store.dispatch(renewApi.endpoints.renewSession.initiate(token, { track: false }));
     const renewed = tokenIn(store.getState());
-    if (!renewed || renewed === token) throw new ImportRequestError('Please sign in again');
+    if (!renewed || renewed === token) throw new ImportRequestError(translate('Please sign in again'));
     return await answered(await send(renewed));
   } catch (err) {
-    throw err instanceof ImportRequestError ? err : new ImportRequestError(NETWORK_MESSAGE);
+    throw err instanceof ImportRequestError ? err : new ImportRequestError(translate(NETWORK_MESSAGE));
   }
 }
 
@@ -40,13 +41,16 @@ export async function postFile(store: LiveStore, path: string, query: Record<str
 async function answered(response: Response): Promise<Response> {
   if (response.ok) return response;
   const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
-  const message = typeof body?.error === 'string' ? body.error : `The server answered ${response.status}`;
+  const message =
+    typeof body?.error === 'string'
+      ? body.error
+      : translate('The server answered {status}', { status: String(response.status) });
   throw new ImportRequestError(message);
 }
 
 /** Reads a preview's or an import's lines as they come; resolves with the summary, rejects with what stopped it. */
 export async function readImportLines(response: Response, onProgress: (line: ImportProgress) => void) {
-  if (!response.body) throw new ImportRequestError('The server sent no answer');
+  if (!response.body) throw new ImportRequestError(translate('The server sent no answer'));
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let buffered = '';
@@ -60,7 +64,7 @@ export async function readImportLines(response: Response, onProgress: (line: Imp
   };
   for (;;) {
     const { done, value } = await reader.read().catch(() => {
-      throw new ImportRequestError(NETWORK_MESSAGE);
+      throw new ImportRequestError(translate(NETWORK_MESSAGE));
     });
     if (done) break;
     buffered += decoder.decode(value, { stream: true });
@@ -69,6 +73,6 @@ export async function readImportLines(response: Response, onProgress: (line: Imp
     lines.forEach(take);
   }
   take(buffered);
-  if (!summary) throw new ImportRequestError('The answer ended before the last row');
+  if (!summary) throw new ImportRequestError(translate('The answer ended before the last row'));
   return summary;
 }

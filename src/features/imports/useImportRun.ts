@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
 import type { ImportSummary } from '../../domain/imports';
+import { translate } from '../../services/i18n/language';
 import { ImportRequestError, postFile, readImportLines } from './importRequest';
 import { importApplied } from './importsApi';
 
@@ -29,7 +30,7 @@ export function useImportRun() {
         });
         setState({ status: 'done', mode, summary });
       } catch (err) {
-        const error = err instanceof ImportRequestError ? err.message : 'Something went wrong';
+        const error = err instanceof ImportRequestError ? err.message : translate('Something went wrong');
         setState({ status: 'failed', mode, error });
       } finally {
         // Even a stopped import may have applied its first batches.
