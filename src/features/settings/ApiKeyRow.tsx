@@ -4,7 +4,9 @@ import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { apiKeyCreated, apiKeyLastUsed } from '../../domain/apiKeys';
+import { FORMAT_LOCALE } from '../../domain/languages';
 import type { ApiKey } from '../../domain/schemas/apiKeys';
+import { useLanguage, useT } from '../../services/i18n/useT';
 
 interface ApiKeyRowProps {
   apiKey: ApiKey;
@@ -19,6 +21,10 @@ interface ApiKeyRowProps {
  * sources is refused until they are picked here; a revoked key can do nothing more.
  */
 export function ApiKeyRow({ apiKey, timezone, now, onRevoke, onPickSources }: ApiKeyRowProps) {
+  const t = useT();
+  const language = useLanguage();
+  // English dates keep history.ts' en-US parts ("3 Sep 2026"); other languages use their own locale's.
+  const words = { words: t, locale: language === 'en' ? 'en-US' : FORMAT_LOCALE[language] };
   const revoked = apiKey.revokedAt !== null;
   const unsourced = !revoked && apiKey.sources.length === 0;
   return (
@@ -27,36 +33,42 @@ export function ApiKeyRow({ apiKey, timezone, now, onRevoke, onPickSources }: Ap
         <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{apiKey.name}</Typography>
           {/* Chip, not the slot page's Tag: sharing Tag with this chunk would cost the slot page its inlining. */}
-          {revoked && <Chip label="Revoked" size="small" variant="outlined" />}
+          {revoked && <Chip label={t('Revoked')} size="small" variant="outlined" />}
         </Stack>
-        {apiKey.sources.length > 0 && <Typography variant="body2">Sources: {apiKey.sources.join(', ')}</Typography>}
+        {apiKey.sources.length > 0 && (
+          <Typography variant="body2">{t('Sources: {sources}', { sources: apiKey.sources.join(', ') })}</Typography>
+        )}
         {unsourced && (
           <Typography variant="body2" color="error">
-            No sources yet: the key is refused until you pick them
+            {t('No sources yet: the key is refused until you pick them')}
           </Typography>
         )}
         <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
           {apiKey.prefix}…
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {apiKeyCreated(apiKey, timezone)}
+          {apiKeyCreated(apiKey, timezone, words)}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {apiKeyLastUsed(apiKey, timezone, now)}
+          {apiKeyLastUsed(apiKey, timezone, now, words)}
         </Typography>
       </Stack>
       {unsourced && (
         <Button
           variant="outlined"
-          aria-label={`Pick sources for the ${apiKey.name} key`}
+          aria-label={t('Pick sources for the {name} key', { name: apiKey.name })}
           onClick={() => onPickSources(apiKey)}
         >
-          Pick sources
+          {t('Pick sources')}
         </Button>
       )}
       {!revoked && (
-        <Button color="error" aria-label={`Revoke ${apiKey.name} key`} onClick={() => onRevoke(apiKey)}>
-          Revoke
+        <Button
+          color="error"
+          aria-label={t('Revoke {name} key', { name: apiKey.name })}
+          onClick={() => onRevoke(apiKey)}
+        >
+          {t('Revoke')}
         </Button>
       )}
     </ListItem>

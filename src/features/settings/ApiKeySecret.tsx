@@ -6,10 +6,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { msg } from '../../domain/messageFormat';
+import { useT } from '../../services/i18n/useT';
 
 const COPY_RESULT = {
-  copied: { text: 'Copied', color: 'success.main' },
-  failed: { text: 'Could not copy to the clipboard: select the key and copy it by hand.', color: 'error.main' },
+  copied: { text: msg('Copied'), color: 'success.main' },
+  failed: { text: msg('Could not copy to the clipboard: select the key and copy it by hand.'), color: 'error.main' },
 } as const;
 
 interface ApiKeySecretProps {
@@ -19,6 +21,7 @@ interface ApiKeySecretProps {
 
 /** A new key's secret, the one time it is shown, with the way to copy it. */
 export function ApiKeySecret({ secret, onDone }: ApiKeySecretProps) {
+  const t = useT();
   const [copy, setCopy] = useState<keyof typeof COPY_RESULT | null>(null);
   const copySecret = async () => {
     try {
@@ -34,11 +37,13 @@ export function ApiKeySecret({ secret, onDone }: ApiKeySecretProps) {
     <>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Alert severity="warning">
-          This key is shown only now. Store it in the channel’s settings; if it is lost, revoke it and create a new one.
+          {t(
+            'This key is shown only now. Store it in the channel’s settings; if it is lost, revoke it and create a new one.',
+          )}
         </Alert>
         <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start' }}>
           <TextField
-            label="API key"
+            label={t('API key')}
             value={secret}
             multiline
             onFocus={(event) => event.target.select()}
@@ -47,16 +52,16 @@ export function ApiKeySecret({ secret, onDone }: ApiKeySecretProps) {
             }}
           />
           <Button variant="outlined" onClick={copySecret}>
-            Copy
+            {t('Copy')}
           </Button>
         </Stack>
         <Typography role="status" variant="body2" color={copy ? COPY_RESULT[copy].color : undefined}>
-          {copy && COPY_RESULT[copy].text}
+          {copy && t(COPY_RESULT[copy].text)}
         </Typography>
       </DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={onDone}>
-          Done
+          {t('Done')}
         </Button>
       </DialogActions>
     </>

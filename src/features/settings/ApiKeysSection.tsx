@@ -11,6 +11,7 @@ import OutcomeSnackbar, { type Outcome } from '../../components/OutcomeSnackbar'
 import { activeLabels, type Company } from '../../domain/company';
 import type { ApiKey } from '../../domain/schemas/apiKeys';
 import { errorMessage } from '../../services/errors';
+import { useT } from '../../services/i18n/useT';
 import { ApiKeyRow } from './ApiKeyRow';
 import { useGetApiKeysQuery } from './settingsApi';
 
@@ -31,6 +32,7 @@ const RevokeApiKeyDialog = lazy(() =>
 
 /** The keys the company's channels send bookings with: made here, their secret shown once, revoked here. */
 export function ApiKeysSection({ company }: { company: Company }) {
+  const t = useT();
   const headingId = useId();
   const { data: keys, error, refetch } = useGetApiKeysQuery();
   const [creating, setCreating] = useState(false);
@@ -39,14 +41,19 @@ export function ApiKeysSection({ company }: { company: Company }) {
   const sources = activeLabels(company.sources);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const now = new Date();
+  // One paragraph to translate, its two links placed where the language puts them.
+  const howTo = t(
+    'Channels such as your website or a channel manager send their bookings to Tourdesk with a key. How they do it: {docs}. A key reads and writes the bookings of its own sources only. A channel without a connection: import its CSV export at {imports}, which also lists the changes refused because guests were checked in.',
+    { docs: '\u0000', imports: '\u0000' },
+  ).split('\u0000');
 
   let body;
   if (error && !keys) {
-    body = <RetryAlert onRetry={refetch}>{errorMessage(error, 'The API keys could not be loaded')}</RetryAlert>;
+    body = <RetryAlert onRetry={refetch}>{errorMessage(error, t('The API keys could not be loaded'))}</RetryAlert>;
   } else if (!keys) {
-    body = <ListSkeleton label="Loading the API keys" rowHeight={96} />;
+    body = <ListSkeleton label={t('Loading the API keys')} rowHeight={96} />;
   } else if (keys.length === 0) {
-    body = <Typography sx={{ my: 2 }}>No API keys yet</Typography>;
+    body = <Typography sx={{ my: 2 }}>{t('No API keys yet')}</Typography>;
   } else {
     body = (
       <List aria-labelledby={headingId}>
@@ -67,20 +74,23 @@ export function ApiKeysSection({ company }: { company: Company }) {
   return (
     <Paper component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id={headingId} variant="h2" sx={{ mb: 1 }}>
-        Channel API keys
+        {t('Channel API keys')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        Channels such as your website or a channel manager send their bookings to Tourdesk with a key. How they do it:{' '}
+        {howTo[0]}
         <Link href="/api/docs" target="_blank" rel="noopener noreferrer">
-          the API docs
-          <OpenInNew fontSize="inherit" titleAccess="(opens in a new tab)" sx={{ ml: 0.5, verticalAlign: 'middle' }} />
+          {t('the API docs')}
+          <OpenInNew
+            fontSize="inherit"
+            titleAccess={t('(opens in a new tab)')}
+            sx={{ ml: 0.5, verticalAlign: 'middle' }}
+          />
         </Link>
-        . A key reads and writes the bookings of its own sources only. A channel without a connection: import its CSV
-        export at{' '}
+        {howTo[1]}
         <Link component={RouterLink} to="/imports">
-          Import bookings
+          {t('Import bookings')}
         </Link>
-        , which also lists the changes refused because guests were checked in.
+        {howTo[2]}
       </Typography>
       {body}
       <Button
@@ -91,7 +101,7 @@ export function ApiKeysSection({ company }: { company: Company }) {
           setCreating(true);
         }}
       >
-        New API key
+        {t('New API key')}
       </Button>
       {creating && (
         <Suspense fallback={null}>
@@ -106,7 +116,10 @@ export function ApiKeysSection({ company }: { company: Company }) {
             onClose={() => setPicking(null)}
             onPicked={(key) => {
               setPicking(null);
-              setOutcome({ severity: 'success', message: `${key.name} reaches ${key.sources.join(', ')}` });
+              setOutcome({
+                severity: 'success',
+                message: t('{name} reaches {sources}', { name: key.name, sources: key.sources.join(', ') }),
+              });
             }}
           />
         </Suspense>
@@ -118,7 +131,7 @@ export function ApiKeysSection({ company }: { company: Company }) {
             onClose={() => setRevoking(null)}
             onRevoked={(key) => {
               setRevoking(null);
-              setOutcome({ severity: 'success', message: `${key.name} revoked` });
+              setOutcome({ severity: 'success', message: t('{name} revoked', { name: key.name }) });
             }}
           />
         </Suspense>

@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import type { WeeklyDeparture } from '../../domain/timetable';
+import { useT } from '../../services/i18n/useT';
 import { departureProblem } from './timetableDraft';
 import { CapacityField, DayInput, TimeInput, TourSelect, type TourOption } from './TimetableFields';
 import { WeekdayPicker } from './WeekdayPicker';
@@ -16,6 +17,7 @@ interface DepartureRowProps {
 
 /** One weekly departure: its tour, time, weekdays, the dates it holds between and its capacity. */
 export function DepartureRow({ departure, tours, onChange, onRemove }: DepartureRowProps) {
+  const t = useT();
   const problemId = useId();
   const tour = tours.find((t) => t.id === departure.tourId)?.label ?? '';
   const problem = departureProblem(departure);
@@ -23,7 +25,7 @@ export function DepartureRow({ departure, tours, onChange, onRemove }: Departure
   return (
     <Stack
       component="li"
-      aria-label={departure.time ? `${tour} at ${departure.time}` : tour}
+      aria-label={departure.time ? t('{tour} at {time}', { tour, time: departure.time }) : tour}
       spacing={1.5}
       sx={{ py: 2, borderBottom: 1, borderColor: 'divider' }}
     >
@@ -38,20 +40,20 @@ export function DepartureRow({ departure, tours, onChange, onRemove }: Departure
         onChange={(weekdays) => set({ weekdays })}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
-        <DayInput label="From" value={departure.validFrom} onChange={(day) => set({ validFrom: day ?? '' })} />
+        <DayInput label={t('From')} value={departure.validFrom} onChange={(day) => set({ validFrom: day ?? '' })} />
         <DayInput
-          label="Until"
+          label={t('Until')}
           value={departure.validUntil}
-          hint="Empty: no end"
+          hint={t('Empty: no end')}
           onChange={(validUntil) => set({ validUntil })}
         />
         <Button color="error" onClick={onRemove} sx={{ flexShrink: 0 }}>
-          Remove
+          {t('Remove')}
         </Button>
       </Stack>
       {problem && (
         <Typography id={problemId} variant="body2" color="error">
-          {problem}
+          {t(problem)}
         </Typography>
       )}
     </Stack>

@@ -7,16 +7,17 @@ import { useId, useState, type FormEvent } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { API_KEY_NAME_MAX, apiKeyNameProblem, apiKeySourcesProblem } from '../../domain/apiKeys';
 import type { CreatedApiKey } from '../../domain/schemas/apiKeys';
-import { errorCode, errorMessage } from '../../services/errors';
+import { errorCode } from '../../services/errors';
+import { useT } from '../../services/i18n/useT';
 import { ApiKeySecret } from './ApiKeySecret';
 import { createApiKey } from './settingsApi';
-import { fieldRefusal } from './keyRefusals';
+import { fieldRefusal, keyRefusal } from './keyRefusals';
 import { KeyDialogActions } from './KeyDialogActions';
 import { KeySourcesField } from './KeySourcesField';
 
 /** A name an active key already has is the name's problem, whatever the server's words. */
-const nameRefusal = (error: unknown) =>
-  fieldRefusal(error, 'name') ?? (errorCode(error) === 'NAME_TAKEN' ? errorMessage(error) : null);
+const nameRefusal = (error: unknown, name: string) =>
+  errorCode(error) === 'NAME_TAKEN' ? keyRefusal(error, '', { name }) : fieldRefusal(error, 'name');
 
 interface NewApiKeyDialogProps {
   /** The company's sources a key may be made for. */
@@ -29,6 +30,7 @@ interface NewApiKeyDialogProps {
  * when it closes.
  */
 export function NewApiKeyDialog({ sources: options, onClose }: NewApiKeyDialogProps) {
+  const t = useT();
   const dispatch = useAppDispatch();
   const titleId = useId();
   const [name, setName] = useState('');
@@ -40,9 +42,10 @@ export function NewApiKeyDialog({ sources: options, onClose }: NewApiKeyDialogPr
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const invalid = apiKeyNameProblem(name);
   const noSources = apiKeySourcesProblem(sources);
-  const refusal = failure ? nameRefusal(failure) : null;
+  // A refusal goes as soon as the name changes: the name here is still the one sent.
+  const refusal = failure ? nameRefusal(failure, name.trim()) : null;
   const sourcesRefusal = failure ? fieldRefusal(failure, 'sources') : null;
-  const problem = (edited && invalid) || refusal;
+  const problem = (edited && invalid && t(invalid)) || refusal;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -70,20 +73,22 @@ export function NewApiKeyDialog({ sources: options, onClose }: NewApiKeyDialogPr
         if (!busy && !(created && reason === 'backdropClick')) onClose();
       }}
     >
-      <DialogTitle id={titleId}>{created ? `API key ${created.key.name} created` : 'New API key'}</DialogTitle>
+      <DialogTitle id={titleId}>
+        {created ? t('API key {name} created', { name: created.key.name }) : t('New API key')}
+      </DialogTitle>
       {created ? (
         <ApiKeySecret secret={created.secret} onDone={onClose} />
       ) : (
         <form noValidate onSubmit={submit}>
           <DialogContent>
             <TextField
-              label="Name"
+              label={t('Name')}
               value={name}
               autoFocus
               autoComplete="off"
               required
               error={Boolean(problem)}
-              helperText={problem || 'Where the key is used, e.g. Website or Channel manager'}
+              helperText={problem || t('Where the key is used, e.g. Website or Channel manager')}
               onChange={(event) => {
                 setName(event.target.value);
                 setEdited(true);
@@ -99,15 +104,15 @@ export function NewApiKeyDialog({ sources: options, onClose }: NewApiKeyDialogPr
                 setSources(picked);
                 setFailure(null);
               }}
-              problem={(submitted && noSources) || sourcesRefusal}
+              problem={(submitted && noSources && t(noSources)) || sourcesRefusal}
             />
             {failure !== null && !refusal && !sourcesRefusal && (
               <Alert severity="error" sx={{ mt: 2 }}>
-                {errorMessage(failure, 'The key was not created. Try again.')}
+                {keyRefusal(failure, t('The key was not created. Try again.'))}
               </Alert>
             )}
           </DialogContent>
-          <KeyDialogActions submitLabel="Create key" busy={busy} onCancel={onClose} />
+          <KeyDialogActions submitLabel={t('Create key')} busy={busy} onCancel={onClose} />
         </form>
       )}
     </Dialog>

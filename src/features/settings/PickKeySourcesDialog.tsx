@@ -6,9 +6,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState, type FormEvent } from 'react';
 import { apiKeySourcesProblem } from '../../domain/apiKeys';
 import type { ApiKey } from '../../domain/schemas/apiKeys';
-import { errorMessage } from '../../services/errors';
+import { useT } from '../../services/i18n/useT';
 import { usePickApiKeySourcesMutation } from './settingsApi';
-import { fieldRefusal } from './keyRefusals';
+import { fieldRefusal, keyRefusal } from './keyRefusals';
 import { KeyDialogActions } from './KeyDialogActions';
 import { KeySourcesField } from './KeySourcesField';
 
@@ -22,6 +22,7 @@ interface PickKeySourcesDialogProps {
 
 /** A key made before keys had sources is refused until it has some: they are picked once, and stay. */
 export function PickKeySourcesDialog({ apiKey, sources: options, onClose, onPicked }: PickKeySourcesDialogProps) {
+  const t = useT();
   const titleId = useId();
   const [sources, setSources] = useState<string[]>([]);
   const [submitted, setSubmitted] = useState(false);
@@ -39,12 +40,13 @@ export function PickKeySourcesDialog({ apiKey, sources: options, onClose, onPick
 
   return (
     <Dialog open fullWidth maxWidth="sm" aria-labelledby={titleId} onClose={() => !isLoading && onClose()}>
-      <DialogTitle id={titleId}>Sources of {apiKey.name}</DialogTitle>
+      <DialogTitle id={titleId}>{t('Sources of {name}', { name: apiKey.name })}</DialogTitle>
       <form noValidate onSubmit={submit}>
         <DialogContent>
           <DialogContentText>
-            The key was made before keys had sources, and is refused until it has some. Once saved, they stay: for other
-            sources, make a new key.
+            {t(
+              'The key was made before keys had sources, and is refused until it has some. Once saved, they stay: for other sources, make a new key.',
+            )}
           </DialogContentText>
           <KeySourcesField
             options={options}
@@ -53,15 +55,15 @@ export function PickKeySourcesDialog({ apiKey, sources: options, onClose, onPick
               setSources(picked);
               reset();
             }}
-            problem={(submitted && noSources) || refusal}
+            problem={(submitted && noSources && t(noSources)) || refusal}
           />
           {error && !refusal && (
             <Alert severity="error" sx={{ mt: 2 }}>
-              {errorMessage(error, 'The sources were not saved. Try again.')}
+              {keyRefusal(error, t('The sources were not saved. Try again.'))}
             </Alert>
           )}
         </DialogContent>
-        <KeyDialogActions submitLabel="Save sources" busy={isLoading} onCancel={onClose} />
+        <KeyDialogActions submitLabel={t('Save sources')} busy={isLoading} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -1,6 +1,7 @@
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { ApiKey } from '../../domain/schemas/apiKeys';
-import { errorMessage } from '../../services/errors';
+import { useT } from '../../services/i18n/useT';
+import { keyRefusal } from './keyRefusals';
 import { useRevokeApiKeyMutation } from './settingsApi';
 
 interface RevokeApiKeyDialogProps {
@@ -11,6 +12,7 @@ interface RevokeApiKeyDialogProps {
 
 /** Asks before revoking: a channel still sending bookings with the key is refused from then on. */
 export function RevokeApiKeyDialog({ apiKey, onClose, onRevoked }: RevokeApiKeyDialogProps) {
+  const t = useT();
   const [revoke, { isLoading, error }] = useRevokeApiKeyMutation();
   const confirm = async () => {
     const result = await revoke(apiKey._id);
@@ -18,14 +20,14 @@ export function RevokeApiKeyDialog({ apiKey, onClose, onRevoked }: RevokeApiKeyD
   };
   return (
     <ConfirmDialog
-      title={`Revoke ${apiKey.name}?`}
-      confirmLabel="Revoke"
+      title={t('Revoke {name}?', { name: apiKey.name })}
+      confirmLabel={t('Revoke')}
       busy={isLoading}
-      error={error ? errorMessage(error, 'The key was not revoked. Try again.') : null}
+      error={error ? keyRefusal(error, t('The key was not revoked. Try again.')) : null}
       onClose={onClose}
       onConfirm={() => void confirm()}
     >
-      Channels using it stop at once.
+      {t('Channels using it stop at once.')}
     </ConfirmDialog>
   );
 }

@@ -6,6 +6,7 @@ import { DayField } from '../../components/DayField';
 import { parseDay } from '../../components/days';
 import { SelectField } from '../../components/SelectField';
 import { DAY_FORMAT, TIME_PATTERN } from '../../domain/dates';
+import { useT } from '../../services/i18n/useT';
 import { capacityOf } from './timetableDraft';
 
 export type TourOption = { id: string; label: string };
@@ -20,9 +21,10 @@ export function TourSelect({
   tours: TourOption[];
   onChange: (tourId: string) => void;
 }) {
+  const t = useT();
   return (
     <SelectField
-      label="Tour"
+      label={t('Tour')}
       value={tours.find((t) => t.id === tourId)?.label ?? ''}
       options={tours.map((t) => t.label)}
       onChange={(label) => onChange(tours.find((t) => t.label === label)?.id ?? '')}
@@ -64,10 +66,11 @@ export function DayInput({
 
 /** A wall-clock time as HH:mm on 24 hours, whatever the browser's locale; '' while what is typed is not a time. */
 export function TimeInput({ value, onChange }: { value: string; onChange: (time: string) => void }) {
+  const t = useT();
   const [typed, setTyped] = useState(() => (TIME_PATTERN.test(value) ? parse(value, 'HH:mm', new Date()) : null));
   return (
     <TimeField
-      label="Time"
+      label={t('Time')}
       format="HH:mm"
       ampm={false}
       fullWidth
@@ -88,12 +91,13 @@ export function CapacityField({
   value: number | null;
   onChange: (capacity: number | null) => void;
 }) {
+  const t = useT();
   return (
     <TextField
-      label="Capacity"
+      label={t('Capacity')}
       type="number"
       value={value ?? ''}
-      helperText="Empty: no limit"
+      helperText={t('Empty: no limit')}
       onChange={(e) => onChange(capacityOf(e.target.value))}
       slotProps={{ htmlInput: { min: 1, inputMode: 'numeric' } }}
     />

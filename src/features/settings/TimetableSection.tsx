@@ -12,6 +12,7 @@ import type { Timetable } from '../../domain/timetable';
 import { todayInZone } from '../../domain/zonedDates';
 import { randomId } from '../../services/deviceId';
 import { errorMessage } from '../../services/errors';
+import { useT } from '../../services/i18n/useT';
 import { DepartureRow } from './DepartureRow';
 import { ExceptionRow } from './ExceptionRow';
 import { SubsectionHeading } from './SubsectionHeading';
@@ -20,6 +21,7 @@ import { departureProblem, exceptionProblem, newDeparture, newException, sameTim
 
 /** When each tour runs. Loaded, edited as a whole and saved as a whole. */
 export function TimetableSection({ company }: { company: Company }) {
+  const t = useT();
   const headingId = useId();
   const { data, error, refetch } = useGetTimetableQuery(company._id);
   // Here, not in the form: the saved timetable comes back and the form starts afresh from it.
@@ -27,14 +29,14 @@ export function TimetableSection({ company }: { company: Company }) {
   return (
     <Paper component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id={headingId} variant="h2" sx={{ mb: 1 }}>
-        Timetable
+        {t('Timetable')}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        The days and times each tour runs. Every departure shows on its day’s page, booked or not.
+        {t('The days and times each tour runs. Every departure shows on its day’s page, booked or not.')}
       </Typography>
       {error ? (
-        <Alert severity="error" action={<Button onClick={() => refetch()}>Try again</Button>}>
-          {errorMessage(error, 'The timetable could not be loaded')}
+        <Alert severity="error" action={<Button onClick={() => refetch()}>{t('Try again')}</Button>}>
+          {errorMessage(error, t('The timetable could not be loaded'))}
         </Alert>
       ) : data ? (
         <DateLocalization>
@@ -42,11 +44,11 @@ export function TimetableSection({ company }: { company: Company }) {
             key={JSON.stringify(data)}
             company={company}
             saved={data}
-            onSaved={() => setOutcome({ severity: 'success', message: 'Timetable saved' })}
+            onSaved={() => setOutcome({ severity: 'success', message: t('Timetable saved') })}
           />
         </DateLocalization>
       ) : (
-        <ListSkeleton label="Loading the timetable" rowHeight={56} />
+        <ListSkeleton label={t('Loading the timetable')} rowHeight={56} />
       )}
       <OutcomeSnackbar outcome={outcome} onClose={() => setOutcome(null)} />
     </Paper>
@@ -62,6 +64,7 @@ interface TimetableFormProps {
 type List = keyof Timetable;
 
 function TimetableForm({ company, saved, onSaved }: TimetableFormProps) {
+  const t = useT();
   const [draft, setDraft] = useState(saved);
   // Each row keeps its key: its date and time fields hold what is being typed, which must not move to another row.
   const [keys, setKeys] = useState(() => ({
@@ -69,7 +72,7 @@ function TimetableForm({ company, saved, onSaved }: TimetableFormProps) {
     exceptions: saved.exceptions.map(() => randomId()),
   }));
   const [save, { isLoading, error }] = useSaveTimetableMutation();
-  const tours = company.tours.filter((t) => !t.archived).map((t) => ({ id: t._id, label: t.label }));
+  const tours = company.tours.filter((tour) => !tour.archived).map((tour) => ({ id: tour._id, label: tour.label }));
   const today = todayInZone(company.timezone, new Date());
   const invalid =
     draft.departures.some((d) => departureProblem(d)) || draft.exceptions.some((e) => exceptionProblem(e));
@@ -85,7 +88,7 @@ function TimetableForm({ company, saved, onSaved }: TimetableFormProps) {
   };
 
   if (tours.length === 0)
-    return <Typography sx={{ mt: 2 }}>Add a tour above first, then the days and times it runs.</Typography>;
+    return <Typography sx={{ mt: 2 }}>{t('Add a tour above first, then the days and times it runs.')}</Typography>;
   const submit = async () => {
     const answer = await save({ companyId: company._id, timetable: draft })
       .unwrap()
@@ -94,9 +97,9 @@ function TimetableForm({ company, saved, onSaved }: TimetableFormProps) {
   };
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
-      <SubsectionHeading>Weekly departures</SubsectionHeading>
-      {draft.departures.length === 0 && <Typography>No departures yet.</Typography>}
-      <Stack component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Weekly departures">
+      <SubsectionHeading>{t('Weekly departures')}</SubsectionHeading>
+      {draft.departures.length === 0 && <Typography>{t('No departures yet.')}</Typography>}
+      <Stack component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('Weekly departures')}>
         {draft.departures.map((d, i) => (
           <DepartureRow
             key={keys.departures[i]}
@@ -108,10 +111,10 @@ function TimetableForm({ company, saved, onSaved }: TimetableFormProps) {
         ))}
       </Stack>
       <Button sx={{ alignSelf: 'flex-start' }} onClick={() => add('departures', newDeparture(tours[0]!.id, today))}>
-        Add a departure
+        {t('Add a departure')}
       </Button>
-      <SubsectionHeading>One-day changes</SubsectionHeading>
-      <Stack component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="One-day changes">
+      <SubsectionHeading>{t('One-day changes')}</SubsectionHeading>
+      <Stack component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('One-day changes')}>
         {draft.exceptions.map((e, i) => (
           <ExceptionRow
             key={keys.exceptions[i]}
@@ -123,9 +126,9 @@ function TimetableForm({ company, saved, onSaved }: TimetableFormProps) {
         ))}
       </Stack>
       <Button sx={{ alignSelf: 'flex-start' }} onClick={() => add('exceptions', newException(tours[0]!.id, today))}>
-        Add a one-day change
+        {t('Add a one-day change')}
       </Button>
-      {error && <Alert severity="error">{errorMessage(error, 'The timetable was not saved. Try again.')}</Alert>}
+      {error && <Alert severity="error">{errorMessage(error, t('The timetable was not saved. Try again.'))}</Alert>}
       <Button
         variant="contained"
         sx={{ alignSelf: 'flex-start' }}
@@ -133,7 +136,7 @@ function TimetableForm({ company, saved, onSaved }: TimetableFormProps) {
         loading={isLoading}
         onClick={submit}
       >
-        Save timetable
+        {t('Save timetable')}
       </Button>
     </Stack>
   );

@@ -1,7 +1,23 @@
 import Check from '@mui/icons-material/Check';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
+import { FORMAT_LOCALE, LANGUAGES, type Language } from '../../domain/languages';
+import { useLanguage, useT } from '../../services/i18n/useT';
 import { WEEKDAYS } from './timetableDraft';
+
+/** "Mon" … "Sun", "Lun" … "Dom": Intl's short weekday names in each language, capitalised as a button's label is. */
+const SHORT_NAMES = Object.fromEntries(
+  LANGUAGES.map((language) => {
+    const locale = FORMAT_LOCALE[language];
+    const format = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
+    // 1 January 2024 was a Monday: ISO weekday n falls on the nth.
+    const names = WEEKDAYS.map((day) => {
+      const name = format.format(new Date(Date.UTC(2024, 0, day))).replace(/\.$/, '');
+      return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+    });
+    return [language, names];
+  }),
+) as Record<Language, string[]>;
 
 interface WeekdayPickerProps {
   weekdays: number[];
@@ -12,27 +28,29 @@ interface WeekdayPickerProps {
 
 /**
  * The days a departure runs, none until picked. A picked day is filled and ticked, so it cannot be mistaken for one
- * left out; each button's name is its visible text (Mon … Sun), so speech control finds it by what it shows.
+ * left out; each button's name is its visible text (Mon … Sun, Lun … Dom), so speech control finds it by what it shows.
  */
 export function WeekdayPicker({ weekdays, describedBy, onChange }: WeekdayPickerProps) {
+  const t = useT();
+  const names = SHORT_NAMES[useLanguage()];
   const toggle = (day: number) =>
     onChange(weekdays.includes(day) ? weekdays.filter((d) => d !== day) : [...weekdays, day].sort((a, b) => a - b));
   return (
     <Stack
       role="group"
-      aria-label="Weekdays"
+      aria-label={t('Weekdays')}
       aria-describedby={describedBy}
       direction="row"
       sx={{ flexWrap: 'wrap', gap: 1 }}
     >
-      {WEEKDAYS.map((w) => {
-        const picked = weekdays.includes(w.day);
+      {WEEKDAYS.map((day) => {
+        const picked = weekdays.includes(day);
         return (
           <ToggleButton
-            key={w.day}
-            value={w.day}
+            key={day}
+            value={day}
             selected={picked}
-            onChange={() => toggle(w.day)}
+            onChange={() => toggle(day)}
             sx={{
               minWidth: 72,
               gap: 0.5,
@@ -42,7 +60,7 @@ export function WeekdayPicker({ weekdays, describedBy, onChange }: WeekdayPicker
             }}
           >
             {picked && <Check fontSize="small" />}
-            {w.short}
+            {names[day - 1]}
           </ToggleButton>
         );
       })}
