@@ -5,8 +5,8 @@ import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
 const SERVER_SHARES_DOMAIN_ONLY = {
-  group: ['**/src/*', '!**/src/domain', '!**/src/domain/*'],
-  message: 'The server imports only src/domain.',
+  group: ['**/src/*', '!**/src/domain', '!**/src/domain/*', '!**/src/locales', '!**/src/locales/*.json'],
+  message: 'The server imports only src/domain, and the message catalogues (src/locales) to word what people read.',
 };
 // RTK Query: one base api whose TAG_TYPES list every tag (src/services/api.ts); each feature injects its endpoints
 // once, in <feature>/<feature>Api.ts; endpoints two features use live in src/services.

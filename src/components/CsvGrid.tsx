@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import { DataGrid, useGridApiRef, type GridColDef, type GridValidRowModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useLanguage, useT } from '../services/i18n/useT';
-import { csvCell } from './csvCell';
+import { csvCell } from '../domain/csvCell';
 import { downloadBlob } from './downloadBlob';
 import { gridLocaleText } from './gridLocaleText';
 

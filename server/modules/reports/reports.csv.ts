@@ -1,6 +1,9 @@
 import { Readable } from 'node:stream';
 import { REPORT_COLUMNS } from '../../../src/domain/reportColumns';
+import type { Language } from '../../../src/domain/languages';
 import type { ReportType } from '../../../src/domain/reports';
+import { csvCell } from '../../../src/domain/csvCell';
+import { translateFor } from '../../lib/messages';
 import type { Tenancy } from '../../db/tenancy';
 import { csvRecord } from './reports.csvCells';
 import { reportBatch, type BatchKey, type ReportFilter } from './reports.repository';
@@ -14,8 +17,14 @@ const CRLF = '\r\n';
  * batches, each batch in a short transaction of its own, and the next batch is read only when the client has taken the
  * last one. A slow or stalled reader therefore holds no database connection.
  */
-export function reportCsv(tenancy: Tenancy, filter: ReportFilter, type: ReportType, timezone: string): Readable {
-  const header = REPORT_COLUMNS[type].map((column) => column.header).join(',');
+export function reportCsv(
+  tenancy: Tenancy,
+  filter: ReportFilter,
+  type: ReportType,
+  timezone: string,
+  headerLanguage: Language,
+): Readable {
+  const header = REPORT_COLUMNS[type].map((column) => csvCell(translateFor(headerLanguage, column.header))).join(',');
   const record = csvRecord(type, timezone);
   async function* chunks() {
     yield BOM + header + CRLF;

@@ -55,14 +55,14 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
     },
     async (request, reply) => {
       const auth = requireManager(request);
-      const { page, pageSize, format, type, onlyNoShows } = request.query;
+      const { page, pageSize, format, type, onlyNoShows, headerLanguage } = request.query;
       const report = { ...request.params, onlyNoShows };
       if (format === 'csv') {
         const release = opts.exports.acquire(auth.companyId);
         // 'close' comes when the answer has gone, or the client left or stalled past the timeout: the slot is free.
         reply.raw.once('close', release);
         reply.raw.setTimeout(opts.stallTimeoutMs, () => reply.raw.destroy());
-        const stream = await reports.csv(auth, report, type);
+        const stream = await reports.csv(auth, report, type, headerLanguage);
         return reply
           .type('text/csv; charset=utf-8')
           .header('Content-Disposition', 'attachment; filename="data.csv"')

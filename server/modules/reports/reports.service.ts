@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { Language } from '../../../src/domain/languages';
 import { CUSTOMER_TYPES, listFromCounts } from '../../../src/domain/customerTypes';
 import {
   REPORT_FIELD_OF,
@@ -167,7 +168,12 @@ export class ReportsService {
   }
 
   /** The full result as CSV (reports.csv.ts), read batch by batch as the client takes it. */
-  async csv(caller: Caller, request: ReportRequest, type: ReportType | undefined): Promise<Readable> {
+  async csv(
+    caller: Caller,
+    request: ReportRequest,
+    type: ReportType | undefined,
+    headerLanguage: Language,
+  ): Promise<Readable> {
     const reportType = csvType(request, type);
     // Read first, so a refusal (an invalid range, a member gone) is an answer, not a cut-off download.
     const { timezone, names } = await this.tenancy.readAs(caller, async (tx, auth) => ({
@@ -175,7 +181,7 @@ export class ReportsService {
       names: await reportNames(tx, auth.companyId, request),
     }));
     const filter = reportFilter(caller.companyId, request, timezone, names);
-    return reportCsv(this.tenancy, filter, reportType, timezone);
+    return reportCsv(this.tenancy, filter, reportType, timezone, headerLanguage);
   }
 
   /** Checked-in guests per day, tour and source over a range of tour days (one day: from = to). */

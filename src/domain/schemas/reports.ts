@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { REPORT_FIELDS, REPORT_PAGE_SIZE_MAX, REPORT_TYPES, isEncodedNameList } from '../reports';
 import { daySchema } from './booking';
 import { countListSchema } from './counts';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../languages';
 
 const nameList = (field: 'sources' | 'tours') =>
   z
@@ -38,6 +39,8 @@ export const reportQuerySchema = z.object({
     .enum(['true', 'false'], { error: 'Use true or false' })
     .transform((value) => value === 'true')
     .default(false),
+  /** The CSV's header row in this language; English by default, as accounting tools may expect spec §9's names. */
+  headerLanguage: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
 });
 
 export const reportRowSchema = z.object({
