@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
+import { useT } from '../services/i18n/useT';
 
 export type Outcome = { severity: 'success' | 'error'; message: string };
 
@@ -11,10 +12,11 @@ interface OutcomeSnackbarProps {
 
 /** What an action did, said at the bottom of the screen: a success for a few seconds, an error until dismissed. */
 export default function OutcomeSnackbar({ outcome, onClose }: OutcomeSnackbarProps) {
+  const t = useT();
   return (
     <Snackbar open={outcome !== null} autoHideDuration={outcome?.severity === 'error' ? null : 4000} onClose={onClose}>
       {outcome ? (
-        <Alert severity={outcome.severity} variant="filled" onClose={onClose}>
+        <Alert severity={outcome.severity} variant="filled" onClose={onClose} closeText={t('Close')}>
           {outcome.message}
         </Alert>
       ) : undefined}
