@@ -73,7 +73,8 @@ describe('Settings in Spanish', () => {
     expect(document.title).toBe('Ajustes · Tourdesk');
     const form = await section('Empresa');
     expect(within(form).getByRole('textbox', { name: 'Nombre de la empresa' })).toHaveValue(company.name);
-    expect(within(form).getByRole('combobox', { name: 'Zona horaria' })).toBeVisible();
+    const zone = within(form).getByRole('combobox', { name: 'Zona horaria' });
+    expect(within(form).getByRole('button', { name: 'Abrir' })).toBeVisible();
     expect(
       within(form).getByText('Los días y horas de los tours, el margen de los guías y el bloqueo van en esta zona.'),
     ).toBeVisible();
@@ -90,6 +91,13 @@ describe('Settings in Spanish', () => {
     const language = within(form).getByRole('combobox', { name: 'Idioma predeterminado de los miembros nuevos' });
     expect(language).toHaveTextContent('English');
     expect(englishLeftHere()).toEqual([]);
+
+    await user.clear(zone);
+    await user.type(zone, 'zzz');
+    expect(await screen.findByText('Ninguna zona horaria coincide')).toBeVisible();
+    expect(within(form).getByRole('button', { name: 'Cerrar' })).toBeVisible();
+    expect(englishLeftHere()).toEqual([]);
+    await user.keyboard('{Escape}');
 
     await user.click(language);
     const options = await screen.findByRole('listbox');

@@ -25,6 +25,10 @@ export function TimeZoneField({ value, onChange }: TimeZoneFieldProps) {
       disableClearable
       autoHighlight
       onChange={(_event, zone) => onChange(zone)}
+      // MUI's own words, in the reader's language (its button titles and the empty list).
+      openText={t('Open')}
+      closeText={t('Close')}
+      noOptionsText={t('No time zone matches')}
       renderInput={(params) => (
         <TextField
           {...params}
