@@ -70,6 +70,25 @@ describe('company settings', () => {
     expect(await screen.findByText('name: At most 100 characters')).toBeVisible();
   });
 
+  it('lets a Manager make Español the language of new members, sent as defaultLanguage', async () => {
+    const bodies = serveSettings();
+    const { user, store } = renderRoute('/settings', { preloadedState: signedIn() });
+
+    const language = await screen.findByRole('combobox', { name: 'Default language for new members' });
+    expect(language).toHaveTextContent('English');
+    await user.click(language);
+    await user.click(await screen.findByRole('option', { name: 'Español' }));
+    expect(language).toHaveTextContent('Español');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    expect(await screen.findByText('Settings saved')).toBeVisible();
+    expect(bodies).toEqual([{ companyId: 'company-1', body: { defaultLanguage: 'es' } }]);
+    await waitFor(() => expect(shownCompany(store)?.defaultLanguage).toBe('es'));
+    expect(screen.getByRole('button', { name: 'Save settings' })).toBeDisabled();
+    // The Manager's own language is theirs: the page still speaks English.
+    expect(screen.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  });
+
   it('is reached from Account by a Manager; a Guide is told it is for Managers', async () => {
     const manager = renderRoute('/account', { preloadedState: signedIn() });
     await manager.user.click(await screen.findByRole('link', { name: 'Open company settings' }));

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
+import { useT } from '../../services/i18n/useT';
 import type { CatalogChange } from '../../domain/schemas/company';
 import { TourAliasesEditor } from './TourAliasesEditor';
 
@@ -33,6 +34,7 @@ interface CatalogEntryRowProps {
 
 /** One tour or source: its name (renamed in place), a tour's other names, its place in the list, archived or not. */
 export function CatalogEntryRow({ entry, index, count, busy, onChange, children }: CatalogEntryRowProps) {
+  const t = useT();
   const [name, setName] = useState<string | null>(null);
   const renaming = name !== null;
   const [editingAliases, setEditingAliases] = useState(false);
@@ -45,7 +47,7 @@ export function CatalogEntryRow({ entry, index, count, busy, onChange, children 
       {renaming ? (
         <TextField
           size="small"
-          label={`New name for ${entry.label}`}
+          label={t('New name for {name}', { name: entry.label })}
           value={name}
           autoFocus
           onChange={(event) => setName(event.target.value)}
@@ -59,12 +61,11 @@ export function CatalogEntryRow({ entry, index, count, busy, onChange, children 
       ) : (
         <Box sx={{ flex: 1, minWidth: 160, overflowWrap: 'anywhere' }}>
           <Typography color={entry.archived ? 'text.secondary' : undefined}>
-            {entry.label}
-            {entry.archived && ' (archived)'}
+            {entry.archived ? t('{name} (archived)', { name: entry.label }) : entry.label}
           </Typography>
           {!editingAliases && aliases && aliases.length > 0 && (
             <Typography variant="body2" color="text.secondary">
-              Also: {aliases.join(' · ')}
+              {t('Also: {names}', { names: aliases.join(' · ') })}
             </Typography>
           )}
         </Box>
@@ -73,35 +74,35 @@ export function CatalogEntryRow({ entry, index, count, busy, onChange, children 
         {renaming ? (
           <>
             <Button onClick={rename} disabled={busy || !name?.trim()}>
-              Save name
+              {t('Save name')}
             </Button>
-            <Button onClick={() => setName(null)}>Cancel</Button>
+            <Button onClick={() => setName(null)}>{t('Cancel')}</Button>
           </>
         ) : (
           !editingAliases && (
             <>
               {!entry.fixed && (
                 <Button onClick={() => setName(entry.label)} disabled={busy}>
-                  Rename
+                  {t('Rename')}
                 </Button>
               )}
               {aliases && (
                 <Button onClick={() => setEditingAliases(true)} disabled={busy}>
-                  Other names
+                  {t('Other names')}
                 </Button>
               )}
             </>
           )
         )}
         <IconButton
-          aria-label={`Move ${entry.label} up`}
+          aria-label={t('Move {name} up', { name: entry.label })}
           disabled={busy || index === 0}
           onClick={() => void onChange({ position: index - 1 })}
         >
           <ArrowUpward />
         </IconButton>
         <IconButton
-          aria-label={`Move ${entry.label} down`}
+          aria-label={t('Move {name} down', { name: entry.label })}
           disabled={busy || index === count - 1}
           onClick={() => void onChange({ position: index + 1 })}
         >
@@ -109,7 +110,7 @@ export function CatalogEntryRow({ entry, index, count, busy, onChange, children 
         </IconButton>
         {!entry.fixed && (
           <Button onClick={() => void onChange({ archived: !entry.archived })} disabled={busy}>
-            {entry.archived ? 'Restore' : 'Archive'}
+            {entry.archived ? t('Restore') : t('Archive')}
           </Button>
         )}
       </Stack>

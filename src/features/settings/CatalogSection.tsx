@@ -9,24 +9,28 @@ import { useId, useState, type FormEvent } from 'react';
 import OutcomeSnackbar, { type Outcome } from '../../components/OutcomeSnackbar';
 import { TourLookFields } from '../../components/TourLookFields';
 import { WALKIN_SOURCE, type Company, type Tour } from '../../domain/company';
+import { msg } from '../../domain/messageFormat';
 import type { CatalogChange } from '../../domain/schemas/company';
 import { errorMessage } from '../../services/errors';
+import { useT } from '../../services/i18n/useT';
 import { CatalogEntryRow, type CatalogEntry } from './CatalogEntryRow';
 import { useChangeCatalogEntryMutation, type CatalogPlural } from '../../services/catalogApi';
 import { useAddCatalogEntryMutation } from './settingsApi';
 
 const TEXT = {
   tours: {
-    title: 'Tours',
-    hint: "Renaming keeps every booking, note, shift and report under the new name. An archived tour is offered for no new booking; its past ones keep it. A tour's other names are the ones channels give it in their files and calls; its colour and flag are how the day's bookings show it.",
-    add: 'New tour',
-    empty: 'No tours yet: add the first one.',
+    title: msg('Tours'),
+    hint: msg(
+      "Renaming keeps every booking, note, shift and report under the new name. An archived tour is offered for no new booking; its past ones keep it. A tour's other names are the ones channels give it in their files and calls; its colour and flag are how the day's bookings show it.",
+    ),
+    add: msg('New tour'),
+    empty: msg('No tours yet: add the first one.'),
   },
   sources: {
-    title: 'Sources',
-    hint: 'Where bookings come from. Walkin is the default of a new booking and always stays.',
-    add: 'New source',
-    empty: 'No sources yet.',
+    title: msg('Sources'),
+    hint: msg('Where bookings come from. Walkin is the default of a new booking and always stays.'),
+    add: msg('New source'),
+    empty: msg('No sources yet.'),
   },
 } as const;
 
@@ -53,6 +57,7 @@ function entriesOf(company: Company, plural: CatalogPlural): Entry[] {
 
 /** The company's tours or sources, kept by a Manager; each change answers the company, kept at once. */
 export function CatalogSection({ company, plural }: { company: Company; plural: CatalogPlural }) {
+  const t = useT();
   const text = TEXT[plural];
   const headingId = useId();
   const [label, setLabel] = useState('');
@@ -70,7 +75,7 @@ export function CatalogSection({ company, plural }: { company: Company; plural: 
       await request;
       return true;
     } catch (error) {
-      setFailure(errorMessage(error, 'The change was not saved. Try again.'));
+      setFailure(errorMessage(error, t('The change was not saved. Try again.')));
       return false;
     }
   };
@@ -85,13 +90,13 @@ export function CatalogSection({ company, plural }: { company: Company; plural: 
   return (
     <Paper component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id={headingId} variant="h2" sx={{ mb: 1 }}>
-        {text.title}
+        {t(text.title)}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {text.hint}
+        {t(text.hint)}
       </Typography>
       {entries.length === 0 ? (
-        <Typography sx={{ my: 2 }}>{text.empty}</Typography>
+        <Typography sx={{ my: 2 }}>{t(text.empty)}</Typography>
       ) : (
         <List aria-labelledby={headingId}>
           {entries.map((entry, index) => (
@@ -116,14 +121,14 @@ export function CatalogSection({ company, plural }: { company: Company; plural: 
       <Stack component="form" noValidate onSubmit={submit} direction="row" sx={{ gap: 1, alignItems: 'flex-start' }}>
         <TextField
           size="small"
-          label={text.add}
+          label={t(text.add)}
           value={label}
           onChange={(event) => setLabel(event.target.value)}
           slotProps={{ htmlInput: { maxLength: 60 } }}
           sx={{ flex: 1 }}
         />
         <Button type="submit" variant="outlined" disabled={busy || !label.trim()}>
-          Add
+          {t('Add')}
         </Button>
       </Stack>
       <OutcomeSnackbar outcome={lookOutcome} onClose={() => setLookOutcome(null)} />

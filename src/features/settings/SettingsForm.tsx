@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -9,20 +10,23 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
 import OutcomeSnackbar, { type Outcome } from '../../components/OutcomeSnackbar';
 import { WINDOW_MINUTES_MAX, type Company } from '../../domain/company';
+import { LANGUAGE_NAMES, LANGUAGES, isLanguage, type Language } from '../../domain/languages';
 import { useUpdateCompanySettingsMutation } from '../../services/companySettingsApi';
 import { errorMessage } from '../../services/errors';
+import { useT } from '../../services/i18n/useT';
 import { RULES, type RuleKey } from './settingRules';
 import { settingsChanges, settingsForm, windowError, type SettingsForm as Form } from './settingsForm';
 import { TimeZoneField } from './TimeZoneField';
 
 /** The company's name, zone and rules; only what changed is sent, and the answer becomes everyone's company. */
 export function SettingsForm({ company }: { company: Company }) {
+  const t = useT();
   const headingId = useId();
   const [form, setForm] = useState<Form>(() => settingsForm(company));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [save, { isLoading, error }] = useUpdateCompanySettingsMutation();
   const changes = settingsChanges(company, form);
-  const nameError = form.name.trim() === '' ? 'Enter the company name' : undefined;
+  const nameError = form.name.trim() === '' ? t('Enter the company name') : undefined;
   const beforeError = windowError(form.beforeTime);
   const afterError = windowError(form.afterTime);
   const invalid = Boolean(nameError || beforeError || afterError);
@@ -35,7 +39,7 @@ export function SettingsForm({ company }: { company: Company }) {
       .catch(() => undefined);
     if (saved) {
       setForm(settingsForm(saved));
-      setOutcome({ severity: 'success', message: 'Settings saved' });
+      setOutcome({ severity: 'success', message: t('Settings saved') });
     }
   };
   const setRule = (key: RuleKey, on: boolean) => setForm({ ...form, rules: { ...form.rules, [key]: on } });
@@ -43,11 +47,11 @@ export function SettingsForm({ company }: { company: Company }) {
   return (
     <Paper component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id={headingId} variant="h2" sx={{ mb: 2 }}>
-        Company
+        {t('Company')}
       </Typography>
       <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
         <TextField
-          label="Company name"
+          label={t('Company name')}
           value={form.name}
           error={Boolean(nameError)}
           helperText={nameError}
@@ -55,11 +59,32 @@ export function SettingsForm({ company }: { company: Company }) {
           slotProps={{ htmlInput: { maxLength: 100 } }}
         />
         <TimeZoneField value={form.timezone} onChange={(timezone) => setForm({ ...form, timezone })} />
+        <TextField
+          select
+          label={t('Default language for new members')}
+          value={form.defaultLanguage}
+          helperText={t('What Tourdesk speaks to a new member until they pick their own language in Account.')}
+          onChange={(event) => {
+            if (isLanguage(event.target.value)) setForm({ ...form, defaultLanguage: event.target.value });
+          }}
+          slotProps={{
+            // Each language is named in itself, the closed field too.
+            select: { renderValue: (value) => <span lang={String(value)}>{LANGUAGE_NAMES[value as Language]}</span> },
+          }}
+        >
+          {LANGUAGES.map((option) => (
+            <MenuItem key={option} value={option} lang={option}>
+              {LANGUAGE_NAMES[option]}
+            </MenuItem>
+          ))}
+        </TextField>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           {(['beforeTime', 'afterTime'] as const).map((key) => (
             <TextField
               key={key}
-              label={key === 'beforeTime' ? 'Window before the start (minutes)' : 'Window after the start (minutes)'}
+              label={
+                key === 'beforeTime' ? t('Window before the start (minutes)') : t('Window after the start (minutes)')
+              }
               type="number"
               value={form[key]}
               error={Boolean(key === 'beforeTime' ? beforeError : afterError)}
@@ -71,7 +96,10 @@ export function SettingsForm({ company }: { company: Company }) {
         </Stack>
         {!beforeError && !afterError && (
           <Typography variant="body2" color="text.secondary">
-            Guides see a slot from {form.beforeTime} minutes before to {form.afterTime} minutes after it starts.
+            {t('Guides see a slot from {before} minutes before to {after} minutes after it starts.', {
+              before: form.beforeTime,
+              after: form.afterTime,
+            })}
           </Typography>
         )}
         {RULES.map((rule) => {
@@ -80,18 +108,18 @@ export function SettingsForm({ company }: { company: Company }) {
             <div key={rule.key}>
               <FormControlLabel
                 control={<Switch checked={on} onChange={(event) => setRule(rule.key, event.target.checked)} />}
-                label={rule.label}
+                label={t(rule.label)}
               />
               <Typography variant="body2" color="text.secondary" sx={{ ml: 6 }}>
-                {on ? rule.on : rule.off}
+                {on ? t(rule.on) : t(rule.off)}
               </Typography>
             </div>
           );
         })}
-        {error && <Alert severity="error">{errorMessage(error, 'The settings were not saved. Try again.')}</Alert>}
+        {error && <Alert severity="error">{errorMessage(error, t('The settings were not saved. Try again.'))}</Alert>}
         <div>
           <Button type="submit" variant="contained" disabled={invalid || !changes} loading={isLoading}>
-            Save settings
+            {t('Save settings')}
           </Button>
         </div>
       </Stack>

@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import { useSignedInUser } from '../../app/hooks';
 import { Page } from '../../components/Page';
 import { useCompany } from '../../services/companyApi';
+import { useT } from '../../services/i18n/useT';
 import { ApiKeysSection } from './ApiKeysSection';
 import { CatalogSection } from './CatalogSection';
 import { SettingsForm } from './SettingsForm';
@@ -10,10 +11,11 @@ import { TimetableSection } from './TimetableSection';
 
 /** The company's own settings, for Managers (the server refuses a Guide too). */
 export function SettingsPage() {
+  const t = useT();
   const user = useSignedInUser();
   const company = useCompany();
   return (
-    <Page title="Settings">
+    <Page title={t('Settings')}>
       {user.role === 'Manager' ? (
         <Stack spacing={3}>
           <SettingsForm company={company} />
@@ -23,7 +25,7 @@ export function SettingsPage() {
           <ApiKeysSection company={company} />
         </Stack>
       ) : (
-        <Alert severity="info">Only Managers can change the company’s settings.</Alert>
+        <Alert severity="info">{t('Only Managers can change the company’s settings.')}</Alert>
       )}
     </Page>
   );

@@ -4,14 +4,16 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { ALIAS_MAX_LENGTH, ALIASES_MAX } from '../../domain/company';
 import type { CatalogChange } from '../../domain/schemas/company';
+import { useT, type Translate } from '../../services/i18n/useT';
 
 /** The names typed, one a line: trimmed, blank lines dropped, each once (the server also folds names differing only in case). */
 const namesOf = (text: string) => [...new Set(text.split('\n').map((line) => line.trim()))].filter(Boolean);
 
 /** What the server would refuse, said before sending (it checks the same bounds). */
-function problemOf(names: string[]): string | null {
-  if (names.length > ALIASES_MAX) return `At most ${ALIASES_MAX} other names`;
-  if (names.some((name) => name.length > ALIAS_MAX_LENGTH)) return `At most ${ALIAS_MAX_LENGTH} characters a name`;
+function problemOf(names: string[], t: Translate): string | null {
+  if (names.length > ALIASES_MAX) return t('At most {max} other names', { max: ALIASES_MAX });
+  if (names.some((name) => name.length > ALIAS_MAX_LENGTH))
+    return t('At most {max} characters a name', { max: ALIAS_MAX_LENGTH });
   return null;
 }
 
@@ -25,9 +27,10 @@ interface TourAliasesEditorProps {
 
 /** A tour's other names, all sent at once; it closes once saved and stays open when refused (the section says why). */
 export function TourAliasesEditor({ tour, aliases, busy, onChange, onClose }: TourAliasesEditorProps) {
+  const t = useT();
   const [text, setText] = useState(aliases.join('\n'));
   const names = namesOf(text);
-  const problem = problemOf(names);
+  const problem = problemOf(names, t);
   const save = async () => {
     if (await onChange({ aliases: names })) onClose();
   };
@@ -37,7 +40,7 @@ export function TourAliasesEditor({ tour, aliases, busy, onChange, onClose }: To
         size="small"
         multiline
         minRows={2}
-        label={`Other names for ${tour}`}
+        label={t('Other names for {tour}', { tour })}
         value={text}
         autoFocus
         onChange={(event) => setText(event.target.value)}
@@ -45,13 +48,13 @@ export function TourAliasesEditor({ tour, aliases, busy, onChange, onClose }: To
           if (event.key === 'Escape') onClose();
         }}
         error={problem !== null}
-        helperText={problem ?? "One per line, as channels' files and calls name this tour"}
+        helperText={problem ?? t("One per line, as channels' files and calls name this tour")}
       />
       <Stack direction="row" sx={{ gap: 0.5 }}>
         <Button onClick={save} disabled={busy || problem !== null}>
-          Save
+          {t('Save')}
         </Button>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('Cancel')}</Button>
       </Stack>
     </Stack>
   );
