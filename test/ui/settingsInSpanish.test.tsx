@@ -44,22 +44,6 @@ const renderSettings = (changes: Partial<Company> = {}) =>
   });
 const section = (name: string) => screen.findByRole('region', { name });
 
-/**
- * English left in the parts of the page this file covers: the page's heading and tab title, the company form, tours
- * and sources, and anything open over them (a select's list, the snackbar). The timetable and API key sections are
- * checked by their own Spanish tests.
- */
-function englishLeftHere(): string[] {
-  // Hidden too: an open list hides the page from assistive technology, not from the eye.
-  const roots = [
-    screen.getByRole('heading', { level: 1, hidden: true }),
-    ...['Empresa', 'Tours', 'Orígenes'].map((name) => screen.getByRole('region', { name, hidden: true })),
-    ...screen.queryAllByRole('listbox'),
-    ...screen.queryAllByRole('alert'),
-  ];
-  return [...new Set(roots.flatMap((root) => englishLeft(root)))];
-}
-
 describe('Settings in Spanish', () => {
   // The page's timetable and API key sections read them (their own test files test them).
   beforeEach(() => server.use(...quietSettingsSections()));
@@ -90,13 +74,13 @@ describe('Settings in Spanish', () => {
     // The language of new members is named in itself: "English" reads as English is meant to.
     const language = within(form).getByRole('combobox', { name: 'Idioma predeterminado de los miembros nuevos' });
     expect(language).toHaveTextContent('English');
-    expect(englishLeftHere()).toEqual([]);
+    expect(englishLeft()).toEqual([]);
 
     await user.clear(zone);
     await user.type(zone, 'zzz');
     expect(await screen.findByText('Ninguna zona horaria coincide')).toBeVisible();
     expect(within(form).getByRole('button', { name: 'Cerrar' })).toBeVisible();
-    expect(englishLeftHere()).toEqual([]);
+    expect(englishLeft()).toEqual([]);
     await user.keyboard('{Escape}');
 
     await user.click(language);
@@ -106,7 +90,7 @@ describe('Settings in Spanish', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['English', 'Español']);
-    expect(englishLeftHere()).toEqual([]);
+    expect(englishLeft()).toEqual([]);
     await user.click(within(options).getByRole('option', { name: 'Español' }));
 
     await user.click(within(form).getByRole('switch', { name: 'Los guías ven los teléfonos' }));
@@ -117,12 +101,12 @@ describe('Settings in Spanish', () => {
     expect(
       within(form).getByText('Los guías ven una salida desde 1 minuto antes hasta 60 minutos después de que empiece.'),
     ).toBeVisible();
-    expect(englishLeftHere()).toEqual([]);
+    expect(englishLeft()).toEqual([]);
 
     await user.click(within(form).getByRole('button', { name: 'Guardar ajustes' }));
     expect(await screen.findByText('Ajustes guardados')).toBeVisible();
     expect(bodies).toEqual([{ beforeTime: 1, showPhoneToGuides: true, defaultLanguage: 'es' }]);
-    expect(englishLeftHere()).toEqual([]);
+    expect(englishLeft()).toEqual([]);
   });
 
   it('says in Spanish what is wrong with a field, and that the settings were not saved', async () => {
@@ -138,13 +122,13 @@ describe('Settings in Spanish', () => {
     await user.clear(name);
     expect(within(form).getByText('Escribe el nombre de la empresa')).toBeVisible();
     expect(within(form).getByRole('button', { name: 'Guardar ajustes' })).toBeDisabled();
-    expect(englishLeftHere()).toEqual([]);
+    expect(englishLeft()).toEqual([]);
 
     await user.type(after, '90');
     await user.type(name, 'Paseos de Lisboa');
     await user.click(within(form).getByRole('button', { name: 'Guardar ajustes' }));
     expect(await within(form).findByText('Los ajustes no se han guardado. Inténtalo de nuevo.')).toBeVisible();
-    expect(englishLeftHere()).toEqual([]);
+    expect(englishLeft()).toEqual([]);
   });
 
   it('keeps tours and sources in Spanish: archived, other names, renaming, moving and adding', async () => {
@@ -178,19 +162,19 @@ describe('Settings in Spanish', () => {
     const walkin = within(sources).getByRole('listitem', { name: 'Walkin' });
     expect(within(walkin).queryByRole('button', { name: 'Renombrar' })).not.toBeInTheDocument();
     expect(within(sources).getByRole('textbox', { name: 'Nuevo origen' })).toBeVisible();
-    expect(englishLeftHere()).toEqual([]);
+    expect(englishLeft()).toEqual([]);
 
     await user.click(within(canal).getByRole('button', { name: 'Renombrar' }));
     const newName = within(canal).getByRole('textbox', { name: 'Nuevo nombre de Canal Cruise' });
     expect(within(canal).getByRole('button', { name: 'Guardar nombre' })).toBeVisible();
     expect(within(canal).getByRole('button', { name: 'Cancelar' })).toBeVisible();
-    expect(englishLeftHere()).toEqual([]);
+    expect(englishLeft()).toEqual([]);
 
     await user.clear(newName);
     await user.type(newName, 'Canal Cruise Deluxe');
     await user.click(within(canal).getByRole('button', { name: 'Guardar nombre' }));
     expect(await within(tours).findByText('El cambio no se ha guardado. Inténtalo de nuevo.')).toBeVisible();
-    expect(englishLeftHere()).toEqual([]);
+    expect(englishLeft()).toEqual([]);
   });
 
   it("edits a tour's other names in Spanish, and says in Spanish when there are too many", async () => {
@@ -205,27 +189,27 @@ describe('Settings in Spanish', () => {
     ).toBeVisible();
     expect(within(canal).getByRole('button', { name: 'Guardar' })).toBeEnabled();
     expect(within(canal).getByRole('button', { name: 'Cancelar' })).toBeVisible();
-    expect(englishLeftHere()).toEqual([]);
+    expect(englishLeft()).toEqual([]);
 
     await user.clear(names);
     await user.click(names);
     await user.paste(Array.from({ length: 21 }, (_, i) => `Name ${i + 1}`).join('\n'));
     expect(within(canal).getByText('Como máximo 20 otros nombres')).toBeVisible();
     expect(within(canal).getByRole('button', { name: 'Guardar' })).toBeDisabled();
-    expect(englishLeftHere()).toEqual([]);
+    expect(englishLeft()).toEqual([]);
 
     await user.clear(names);
     await user.click(names);
     await user.paste('x'.repeat(121));
     await waitFor(() => expect(within(canal).getByText('Como máximo 120 caracteres por nombre')).toBeVisible());
-    expect(englishLeftHere()).toEqual([]);
+    expect(englishLeft()).toEqual([]);
   });
 
   it('shows a company with no tours yet, and a Guide, in Spanish', async () => {
     await inSpanish();
     const manager = renderSettings({ tours: [] });
     expect(within(await section('Tours')).getByText('Todavía no hay tours: añade el primero.')).toBeVisible();
-    expect(englishLeftHere()).toEqual([]);
+    expect(englishLeft()).toEqual([]);
     manager.unmount();
 
     renderRoute('/settings', { preloadedState: signedIn(makeUser({ role: 'Guide', language: 'es' })) });
