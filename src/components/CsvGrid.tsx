@@ -6,6 +6,8 @@ import { DataGrid, useGridApiRef, type GridColDef, type GridValidRowModel } from
 import { useMemo } from 'react';
 import { useLanguage, useT } from '../services/i18n/useT';
 import { csvCell } from '../domain/csvCell';
+import { DEFAULT_LANGUAGE } from '../domain/languages';
+import { CsvHeaderLanguageField, useCsvHeaderLanguage } from './CsvHeaderLanguageField';
 import { downloadBlob } from './downloadBlob';
 import { gridLocaleText } from './gridLocaleText';
 
@@ -21,7 +23,7 @@ function withHeaderRoom<Row extends GridValidRowModel>(column: GridColDef<Row>):
   return { ...column, minWidth: Math.max(column.minWidth ?? 0, room) };
 }
 
-/** A column shown with `headerName` in the reader's language; the CSV keeps the spec's English `csvHeader`. */
+/** A column shown with `headerName` in the reader's language; the CSV's header row is `csvHeader`, the spec's English, unless the reader chooses their own language. */
 export type CsvColumn<Row extends GridValidRowModel> = GridColDef<Row> & { csvHeader: string };
 
 interface CsvGridProps<Row extends GridValidRowModel> {
@@ -37,7 +39,7 @@ interface CsvGridProps<Row extends GridValidRowModel> {
 /**
  * A client-side table with a "Download CSV" button using the grid's own export of the shown columns (formulas
  * escaped, UTF-8 BOM so spreadsheet programs read accents) under the English headers, whatever language the
- * screen speaks. Only lazy pages import it, so the grid stays out of the first load.
+ * screen speaks, unless the reader chooses their own. Only lazy pages import it, so the grid stays out of the first load.
  */
 export function CsvGrid<Row extends GridValidRowModel>({
   label,
@@ -50,6 +52,7 @@ export function CsvGrid<Row extends GridValidRowModel>({
   const t = useT();
   const language = useLanguage();
   const apiRef = useGridApiRef();
+  const headerLanguage = useCsvHeaderLanguage();
   const roomy = useMemo(() => columns.map(withHeaderRoom), [columns]);
   const localeText = useMemo(() => gridLocaleText(language, noRowsLabel), [language, noRowsLabel]);
 
@@ -57,16 +60,19 @@ export function CsvGrid<Row extends GridValidRowModel>({
     const api = apiRef.current;
     if (!api) return;
     const fields = api.getVisibleColumns().map((column) => column.field);
-    const headers = fields.map((field) =>
-      csvCell(columns.find((column) => column.field === field)?.csvHeader ?? field),
-    );
+    const headers = fields.map((field) => {
+      const column = columns.find((c) => c.field === field);
+      const english = column?.csvHeader ?? field;
+      return csvCell(headerLanguage.language === DEFAULT_LANGUAGE ? english : (column?.headerName ?? english));
+    });
     const body = api.getDataAsCsv({ fields, includeHeaders: false });
     const csv = [headers.join(','), body].join('\r\n');
     downloadBlob(new Blob([new Uint8Array([0xef, 0xbb, 0xbf]), csv], { type: 'text/csv' }), `${fileName}.csv`);
   };
   return (
     <Stack spacing={1}>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end' }}>
+        <CsvHeaderLanguageField choice={headerLanguage} />
         <Button
           variant="outlined"
           startIcon={<Download />}

@@ -347,6 +347,32 @@ describeEachDb('reports and fees', (ctx) => {
     expect(lines).toContain('1/6/2026 00:00,GYG123456789,Viator,First instant,Old Town Walk,10/6/2026,2,No');
   });
 
+  it('heads the CSV in the language asked for, English by default, and refuses a language it does not speak', async () => {
+    const t = ctx();
+    const c = await seedJune(t);
+    const head = async (query: string) => {
+      const url = reportUrl('createdAt', '2026-06-01', '2026-06-30', ALL_SOURCES, ALL_TOURS, query);
+      const res = await t.app.inject({ url, headers: bearer(c.manager.token) });
+      return {
+        status: res.statusCode,
+        lines: res.body
+          .replace(/^\uFEFF/, '')
+          .trimEnd()
+          .split('\r\n'),
+      };
+    };
+    const spanish = await head('?format=csv&headerLanguage=es');
+    expect(spanish.lines[0]).toBe('Reservada el,ID,Origen,Nombre,Tour,Fecha del tour,Pax,Cancelada');
+    // Only the header row: the rows stay data, as an English CSV has them.
+    expect(spanish.lines).toContain('1/6/2026 00:00,GYG123456789,Viator,First instant,Old Town Walk,10/6/2026,2,No');
+    expect((await head('?format=csv&headerLanguage=en')).lines[0]).toBe(
+      'Booked on,ID,Source,Name,Tour,Tour Date,Pax,Cancelled',
+    );
+    const refused = await head('?format=csv&headerLanguage=fr');
+    expect(refused.status).toBe(400);
+    expect(refused.lines[0]).toContain('headerLanguage');
+  });
+
   it('lists only the bookings with a no-show when asked: rows, total, pages and CSV alike', async () => {
     const t = ctx();
     const c = await seedNoShows(t);

@@ -146,6 +146,8 @@ describe('fees page', () => {
     expect(cells()[2]).toEqual(['9/6/2026', 'Tapas Tour', '2', '0', '0', '0']);
     expect(totalsRegion()).toHaveTextContent('Checked-in Adults from 8/6/2026 to 9/6/2026');
 
+    // An English reader's CSV is headed in English: there is no other language to choose.
+    expect(screen.queryByRole('combobox', { name: 'CSV column names' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     expect(downloads.map((d) => d.name)).toEqual(['fees-Adults-2026-06-08-to-2026-06-09.csv']);
   });

@@ -34,9 +34,10 @@ const headers = (grid: HTMLElement) =>
   within(grid)
     .getAllByRole('columnheader')
     .map((h) => h.textContent);
-const csvHead = async (downloads: Download[]) => {
-  await waitFor(() => expect(downloads).toHaveLength(1));
-  return (await downloads[0]!.blob.text()).replace(/^\uFEFF/, '').split(/\r?\n/);
+/** The lines of the `nth` file downloaded (the first by default). */
+const csvHead = async (downloads: Download[], nth = 1) => {
+  await waitFor(() => expect(downloads).toHaveLength(nth));
+  return (await downloads[nth - 1]!.blob.text()).replace(/^\uFEFF/, '').split(/\r?\n/);
 };
 
 // 01:30 on 8 June in Madrid.
@@ -68,6 +69,12 @@ describe('Fees in Spanish', () => {
 
     await user.click(screen.getByRole('button', { name: 'Descargar CSV' }));
     expect((await csvHead(downloads))[0]).toBe('Date,Tour,Walkin,Viator');
+    // The reader may head the CSV in their own language instead; the device remembers it.
+    await user.click(screen.getByRole('combobox', { name: 'Nombres de columna del CSV' }));
+    await user.click(await screen.findByRole('option', { name: 'Español' }));
+    await user.click(screen.getByRole('button', { name: 'Descargar CSV' }));
+    expect((await csvHead(downloads, 2))[0]).toBe('Fecha,Tour,Walkin,Viator');
+    expect(localStorage.getItem('tourdesk:csv-header-language')).toBe('es');
 
     await user.click(screen.getByRole('combobox', { name: 'Tipo de cliente' }));
     await user.click(await screen.findByRole('option', { name: 'Todos los tipos' }));

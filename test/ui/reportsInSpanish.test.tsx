@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReportRow } from '../../src/domain/reports';
 import { pinClockAt } from './clock';
+import { recordDownloads } from './downloads';
 import { apiUrl, company, makeUser, signedIn } from './fixtures';
 import { englishLeft, inSpanish } from './inSpanish';
 import { loadBeforeTests, renderRoute } from './renderWithProviders';
@@ -92,6 +93,37 @@ describe('No Shows in Spanish', () => {
     await user.click(screen.getByRole('button', { name: 'Generar' }));
     await waitFor(() => expect(within(grid).getByText('Sí')).toBeInTheDocument());
     expect(headers(grid)).toContain('Reservada el');
+    expect(englishLeft()).toEqual([]);
+  });
+
+  it('downloads the CSV headed in English unless the reader chooses Spanish', async () => {
+    const searches: string[] = [];
+    server.use(
+      http.get(apiUrl('/api/bookings/reports/:field/:start/:end/:sources/:tours'), ({ request }) => {
+        const url = new URL(request.url);
+        if (url.searchParams.get('format') !== 'csv') {
+          return HttpResponse.json({ rows: [ROW], total: 1, page: 0, pageSize: 25, noShowTotals: [{ Adults: 2 }] });
+        }
+        searches.push(url.search);
+        return new HttpResponse('\uFEFFID\r\n', { headers: { 'content-type': 'text/csv' } });
+      }),
+    );
+    recordDownloads();
+    await inSpanish();
+    const { user } = renderRoute('/reports', { preloadedState: signedIn(manager) });
+    await pickAll(user, 'Orígenes');
+    await pickAll(user, 'Tours');
+    await user.click(screen.getByRole('button', { name: 'Generar' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Descargar CSV' })).toBeEnabled());
+
+    expect(screen.getByRole('combobox', { name: 'Nombres de columna del CSV' })).toHaveTextContent('English');
+    await user.click(screen.getByRole('button', { name: 'Descargar CSV' }));
+    await waitFor(() => expect(searches).toEqual(['?format=csv&type=checkinStatus']));
+
+    await user.click(screen.getByRole('combobox', { name: 'Nombres de columna del CSV' }));
+    await user.click(await screen.findByRole('option', { name: 'Español' }));
+    await user.click(screen.getByRole('button', { name: 'Descargar CSV' }));
+    await waitFor(() => expect(searches[1]).toBe('?format=csv&type=checkinStatus&headerLanguage=es'));
     expect(englishLeft()).toEqual([]);
   });
 });

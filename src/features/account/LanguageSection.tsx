@@ -1,12 +1,11 @@
 import Alert from '@mui/material/Alert';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAppDispatch } from '../../app/hooks';
-import { LANGUAGE_NAMES, LANGUAGES, isLanguage, type Language } from '../../domain/languages';
+import type { Language } from '../../domain/languages';
 import { tokenReceived } from '../../services/authEvents';
 import { errorMessage } from '../../services/errors';
+import { LanguageSelect } from '../../components/LanguageSelect';
 import { useT } from '../../services/i18n/useT';
 import { useChangeLanguageMutation } from './accountApi';
 
@@ -15,8 +14,8 @@ export function LanguageSection({ language }: { language: Language }) {
   const t = useT();
   const dispatch = useAppDispatch();
   const [changeLanguage, { isLoading, error }] = useChangeLanguageMutation();
-  const choose = async (value: string) => {
-    if (!isLanguage(value) || value === language) return;
+  const choose = async (value: Language) => {
+    if (value === language) return;
     const result = await changeLanguage(value);
     // The answer is the member as sign-in gives it, with the token they already hold.
     if (result.data) dispatch(tokenReceived({ user: result.data.user, accessToken: result.data.user.token }));
@@ -26,21 +25,14 @@ export function LanguageSection({ language }: { language: Language }) {
       <Typography id="language-heading" variant="h2" sx={{ mb: 2 }}>
         {t('Language')}
       </Typography>
-      <TextField
-        select
+      <LanguageSelect
         label={t('Language')}
         value={language}
         disabled={isLoading}
         helperText={t('The language Tourdesk speaks to you, on every device you sign in on.')}
-        onChange={(event) => void choose(event.target.value)}
+        onChange={(value) => void choose(value)}
         sx={{ minWidth: 240 }}
-      >
-        {LANGUAGES.map((option) => (
-          <MenuItem key={option} value={option} lang={option}>
-            {LANGUAGE_NAMES[option]}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       {error && (
         <Alert severity="error" sx={{ mt: 2 }}>
           {errorMessage(error)}

@@ -10,6 +10,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, type FormEvent } from 'react';
+import { CsvHeaderLanguageField, type useCsvHeaderLanguage } from '../../components/CsvHeaderLanguageField';
 import { DayRangeFields } from '../../components/DayRangeFields';
 import { REPORT_TYPES, type ReportType } from '../../domain/reports';
 import { useT } from '../../services/i18n/useT';
@@ -28,6 +29,8 @@ interface ReportFormProps {
   canDownload: boolean;
   downloading: boolean;
   onDownload: () => void;
+  /** The language of the CSV's header row. */
+  csvHeaders: ReturnType<typeof useCsvHeaderLanguage>;
 }
 
 export function ReportForm(props: ReportFormProps) {
@@ -103,6 +106,7 @@ export function ReportForm(props: ReportFormProps) {
         <Button type="submit" variant="contained">
           {t('Generate')}
         </Button>
+        <CsvHeaderLanguageField choice={props.csvHeaders} />
         <Button
           variant="outlined"
           disabled={!props.canDownload || props.downloading}

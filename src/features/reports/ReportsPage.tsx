@@ -15,6 +15,7 @@ import { NoShowTotals } from './NoShowTotals';
 import { ReportForm } from './ReportForm';
 import { defaultReportForm, reportRequest, sameReport, selectionMissing, type ReportFormValues } from './reportFilters';
 import { ReportGrid, REPORT_PAGE_SIZES } from './ReportGrid';
+import { useCsvHeaderLanguage } from '../../components/CsvHeaderLanguageField';
 import { useDownloadReportCsvMutation, useGetReportQuery, type ReportRequest } from './reportsApi';
 import { useLastPageOfRun } from './useLastPageOfRun';
 
@@ -66,6 +67,7 @@ function Reports({ userId }: { userId: string }) {
   const shown = generated && sameReport(reportRequest(values), generated) ? generated : null;
   const { currentData, isFetching, error } = useGetReportQuery(shown ? { ...shown, ...pagination } : skipToken);
   const [downloadCsv, download] = useDownloadReportCsvMutation();
+  const csvHeaders = useCsvHeaderLanguage();
   const summary = useLastPageOfRun(shown?.run, currentData);
 
   const generate = () => {
@@ -90,8 +92,9 @@ function Reports({ userId }: { userId: string }) {
         onGenerate={generate}
         canDownload={shown !== null}
         downloading={download.isLoading}
+        csvHeaders={csvHeaders}
         onDownload={() => {
-          if (shown) void downloadCsv(shown);
+          if (shown) void downloadCsv({ ...shown, headerLanguage: csvHeaders.language });
         }}
       />
       {missing && <Alert severity="error">{t(SELECT_BOTH)}</Alert>}

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, type Language } from '../../domain/languages';
 import { encodeNameList, REPORT_FIELD_OF, type ReportPage, type ReportType } from '../../domain/reports';
 import { api } from '../../services/api';
 import { downloadBlob } from '../../components/downloadBlob';
@@ -57,11 +58,18 @@ export const reportsApi = api.injectEndpoints({
      * The full report, streamed by the server (the grid only ever holds one page). It needs the bearer token, so
      * it cannot be a plain link; the Blob is handed to the browser here and never reaches the store.
      */
-    downloadReportCsv: build.mutation<null, ReportRequest>({
+    downloadReportCsv: build.mutation<null, ReportRequest & { headerLanguage: Language }>({
       queryFn: async (request, _api, _extraOptions, baseQuery) => {
+        const { headerLanguage } = request;
         const result = await baseQuery({
           url: reportPath(request),
-          params: { format: 'csv', type: request.type, ...noShowsOption(request) },
+          // English, the server's default, is not sent: the address stays the one it always was.
+          params: {
+            format: 'csv',
+            type: request.type,
+            ...noShowsOption(request),
+            ...(headerLanguage === DEFAULT_LANGUAGE ? {} : { headerLanguage }),
+          },
           responseHandler: csvOrErrorBody,
         });
         if (result.error) return { error: result.error };

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -10,9 +9,9 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
 import OutcomeSnackbar, { type Outcome } from '../../components/OutcomeSnackbar';
 import { WINDOW_MINUTES_MAX, type Company } from '../../domain/company';
-import { LANGUAGE_NAMES, LANGUAGES, isLanguage, type Language } from '../../domain/languages';
 import { useUpdateCompanySettingsMutation } from '../../services/companySettingsApi';
 import { errorMessage } from '../../services/errors';
+import { LanguageSelect } from '../../components/LanguageSelect';
 import { useT } from '../../services/i18n/useT';
 import { RULES, type RuleKey } from './settingRules';
 import { settingsChanges, settingsForm, windowError, type SettingsForm as Form } from './settingsForm';
@@ -59,25 +58,12 @@ export function SettingsForm({ company }: { company: Company }) {
           slotProps={{ htmlInput: { maxLength: 100 } }}
         />
         <TimeZoneField value={form.timezone} onChange={(timezone) => setForm({ ...form, timezone })} />
-        <TextField
-          select
+        <LanguageSelect
           label={t('Default language for new members')}
           value={form.defaultLanguage}
           helperText={t('What Tourdesk speaks to a new member until they pick their own language in Account.')}
-          onChange={(event) => {
-            if (isLanguage(event.target.value)) setForm({ ...form, defaultLanguage: event.target.value });
-          }}
-          slotProps={{
-            // Each language is named in itself, the closed field too.
-            select: { renderValue: (value) => <span lang={String(value)}>{LANGUAGE_NAMES[value as Language]}</span> },
-          }}
-        >
-          {LANGUAGES.map((option) => (
-            <MenuItem key={option} value={option} lang={option}>
-              {LANGUAGE_NAMES[option]}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={(defaultLanguage) => setForm({ ...form, defaultLanguage })}
+        />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           {(['beforeTime', 'afterTime'] as const).map((key) => (
             <TextField
