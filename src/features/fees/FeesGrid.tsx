@@ -1,10 +1,10 @@
 import Stack from '@mui/material/Stack';
 import { useMemo } from 'react';
 import { CsvGrid, type CsvColumn } from '../../components/CsvGrid';
+import { dateColumn } from '../../components/dateColumn';
 import { CUSTOMER_TYPE_LABELS } from '../../components/customerTypeLabels';
 import { TotalsPanel } from '../../components/TotalsPanel';
 import type { Source } from '../../domain/company';
-import { displayDay } from '../../domain/reportColumns';
 import type { FeeRow } from '../../domain/reports';
 import { useT } from '../../services/i18n/useT';
 import {
@@ -36,14 +36,7 @@ export function FeesGrid({ fees = NO_FEES, loading, type, sources, fileName, ran
 
   const columns = useMemo<CsvColumn<FeeGridRow>[]>(
     () => [
-      // The yyyy-MM-dd value sorts by itself; only the display (and the CSV) is d/M/yyyy.
-      {
-        field: 'date',
-        headerName: t('Date'),
-        csvHeader: 'Date',
-        minWidth: 110,
-        valueFormatter: (value: string) => displayDay(value),
-      },
+      dateColumn<FeeGridRow>(t),
       { field: 'tour', headerName: t('Tour'), csvHeader: 'Tour', flex: 1.5, minWidth: 160 },
       ...(type === ALL_TYPES
         ? [

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { CsvGrid, type CsvColumn } from '../../components/CsvGrid';
+import { dateColumn } from '../../components/dateColumn';
 import { CUSTOMER_TYPE_LABELS } from '../../components/customerTypeLabels';
 import type { Source } from '../../domain/company';
 import { CUSTOMER_TYPES } from '../../domain/customerTypes';
-import { displayDay } from '../../domain/reportColumns';
 import { msg } from '../../domain/messageFormat';
 import type { GuideShiftRow } from '../../domain/team';
 import { useT, type Translate } from '../../services/i18n/useT';
@@ -32,14 +32,7 @@ const countColumn = (field: string, headerName: string, csvHeader = headerName):
 
 /** The columns every report has, headed in the reader's language. */
 const fixedColumns = (t: Translate): CsvColumn<ShiftGridRow>[] => [
-  {
-    field: 'date',
-    headerName: t('Date'),
-    csvHeader: 'Date',
-    minWidth: 110,
-    // The yyyy-MM-dd value keeps sorting chronological; only the display (and the CSV) is d/M/yyyy.
-    valueFormatter: (value: string) => displayDay(value),
-  },
+  dateColumn<ShiftGridRow>(t),
   // Two departures of one tour on one day are told apart by their time (HH:mm sorts as it reads).
   { field: 'time', headerName: t('Time'), csvHeader: 'Time', minWidth: 80, flex: 0.5 },
   { field: 'tour', headerName: t('Tour'), csvHeader: 'Tour', flex: 1, minWidth: 160 },
