@@ -1,6 +1,7 @@
 import { File as NodeFile } from 'node:buffer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { ERROR_MESSAGES } from '../../src/domain/errorMessages';
 import type { ImportProgress, ImportSummary } from '../../src/domain/imports';
 import type { InspectedFile, PastImport, RefusedChange } from '../../src/domain/schemas/imports';
 import { pinClockAt } from './clock';
@@ -248,6 +249,24 @@ describe('Import bookings in Spanish', () => {
       ),
     ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeEnabled();
+    expect(englishLeft()).toEqual([]);
+  });
+
+  it('words the server’s refusal of a file in Spanish, from its code', async () => {
+    const hold = gate();
+    hold.open();
+    serveImports(hold.opened, () => lines({ type: 'done', summary }));
+    server.use(
+      http.post(apiUrl('/api/imports/preview'), () =>
+        HttpResponse.json({ error: ERROR_MESSAGES.NOT_CSV, code: 'NOT_CSV' }, { status: 400 }),
+      ),
+    );
+    await inSpanish();
+    const { user } = await chooseFile();
+    await user.click(screen.getByRole('combobox', { name: 'Origen de las reservas' }));
+    await user.click(screen.getByRole('option', { name: 'Viator' }));
+    await user.click(screen.getByRole('button', { name: 'Vista previa' }));
+    expect(await screen.findByText(/Las primeras líneas del archivo no se pueden leer como CSV/)).toBeVisible();
     expect(englishLeft()).toEqual([]);
   });
 

@@ -3,6 +3,7 @@ import { DEVICE_HEADER } from '../../domain/events';
 import { API_ORIGIN, tokenIn } from '../../services/baseQueryWithReauth';
 import { deviceId } from '../../services/deviceId';
 import { NETWORK_MESSAGE } from '../../services/errors';
+import { serverMessage } from '../../services/serverMessage';
 import { translate } from '../../services/i18n/language';
 import type { LiveStore } from '../../services/live/liveStream';
 import { renewApi } from '../../services/live/renewApi';
@@ -37,13 +38,17 @@ export async function postFile(store: LiveStore, path: string, query: Record<str
   }
 }
 
-/** The answer when it is a success; the server's `{ error }` text otherwise. */
+/** The answer when it is a success; the server's `{ error, code }` in the reader's language otherwise. */
 async function answered(response: Response): Promise<Response> {
   if (response.ok) return response;
-  const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+  const body = (await response.json().catch(() => null)) as {
+    error?: unknown;
+    code?: unknown;
+    details?: unknown;
+  } | null;
   const message =
     typeof body?.error === 'string'
-      ? body.error
+      ? serverMessage(body.error, body.code, body.details)
       : translate('The server answered {status}', { status: String(response.status) });
   throw new ImportRequestError(message);
 }
