@@ -6,8 +6,8 @@ const SESSION_ENDED = msg('Your session has ended, please sign in again');
 const TOO_MANY_ATTEMPTS = msg('Too many attempts, please try again later');
 
 /**
- * The one sentence the server sends with each of these codes. The server writes it in English; the app shows it in
- * the reader's language from the code (errorMessage), so the two never drift apart. A code whose text carries values
+ * The one sentence the server sends with each of these codes. The server writes it in English; being a catalogue
+ * message, the app shows it in the reader's language (services/serverMessage.ts), and the two never drift apart. A code whose text carries values
  * (a name, a field) is not here: the app words it from the answer's fields, or shows the server's English.
  */
 export const ERROR_MESSAGES = {
@@ -40,8 +40,3 @@ export const ERROR_MESSAGES = {
   UNAVAILABLE: msg('Tourdesk is busy, please try again in a moment'),
   INTERNAL: msg('Something went wrong on our side'),
 } as const;
-
-/** The sentence the server sends with `code`, if it always sends one. */
-export function fixedErrorMessage(code: string): string | undefined {
-  return Object.hasOwn(ERROR_MESSAGES, code) ? ERROR_MESSAGES[code as keyof typeof ERROR_MESSAGES] : undefined;
-}

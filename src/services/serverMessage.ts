@@ -1,7 +1,6 @@
-import { fixedErrorMessage } from '../domain/errorMessages';
 import { msg } from '../domain/messageFormat';
 import { DEFAULT_LANGUAGE } from '../domain/languages';
-import { currentLanguage, translate } from './i18n/language';
+import { currentLanguage, isTranslated, translate } from './i18n/language';
 
 /** The API's field names a person may meet in a refusal, in the words the forms use. */
 const FIELD_LABELS: Readonly<Record<string, string>> = {
@@ -28,13 +27,13 @@ function fieldOf(error: string, details: unknown): string | undefined {
 }
 
 /**
- * What a person reads for the server's `{ error, code, details }`: the code's sentence in the reader's language;
- * a validation refusal with its field named in the reader's words (readers of the source language keep the server's own, more
- * precise sentence); otherwise the server's English.
+ * What a person reads for the server's `{ error, code, details }`. The sentence of a code that always sends one is a
+ * catalogue message (src/domain/errorMessages.ts, shared with the server), so it reads in the reader's language; a
+ * validation refusal names its field in the reader's words (readers of the source language keep the server's own,
+ * more precise sentence); anything else reads as the server wrote it, in English.
  */
 export function serverMessage(error: string, code: unknown, details?: unknown): string {
-  const fixed = typeof code === 'string' ? fixedErrorMessage(code) : undefined;
-  if (fixed !== undefined && fixed === error) return translate(fixed);
+  if (isTranslated(error)) return translate(error);
   if (code === 'VALIDATION' && currentLanguage() !== DEFAULT_LANGUAGE) {
     const field = FIELD_LABELS[fieldOf(error, details) ?? ''];
     if (field) return translate('{field}: the value is not valid', { field: translate(field) });

@@ -38,4 +38,9 @@ export function translate(message: string, values?: MessageValues): string {
   return formatMessage(catalogue[message] || message, values, language);
 }
 
+/** Whether the current catalogue words `message` (English has no catalogue: never). */
+export function isTranslated(message: string): boolean {
+  return Boolean(current.catalogue[message]);
+}
+
 export { msg } from '../../domain/messageFormat';
