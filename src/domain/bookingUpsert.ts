@@ -2,6 +2,7 @@
 import { MANUAL_BOOKING_ID } from './booking';
 import { bookingChanges, type BookingChange, type BookingSnapshot } from './bookingChanges';
 import { CUSTOMER_TYPES, totalCount, type CustomerCounts } from './customerTypes';
+import { formatMessage, msg, type MessageValues } from './messageFormat';
 
 /** A booking a channel's reference found: as it is, and the guests checked in on it. */
 export interface ExistingBooking {
@@ -80,26 +81,34 @@ export function planBookingUpsert(existing: ExistingBooking | undefined, wanted:
   return { outcome: 'update', wanted: after, changes };
 }
 
-const guests = (n: number) => (n === 1 ? '1 guest is checked in' : `${n} guests are checked in`);
+/** Why, after the field's name, by the refusal's code: "2 already checked in; the booking cannot have fewer". */
+const REFUSAL_MESSAGES: Record<UpsertRefusal['code'], string> = {
+  CANCELLED: msg('this booking was cancelled; a cancelled booking is not reopened'),
+  COUNTS_BELOW_CHECKED_IN: msg('{checkedIn} already checked in; the booking cannot have fewer'),
+  CANCEL_CHECKED_IN: msg(
+    '{checkedIn, plural, one {# guest is checked in} other {# guests are checked in}}; a booking with check-ins is not cancelled',
+  ),
+  MOVE_CHECKED_IN: msg(
+    '{checkedIn, plural, one {# guest is checked in} other {# guests are checked in}}; a booking with check-ins keeps its date, time and tour',
+  ),
+};
 
-/** Why, after the field's name: "2 already checked in; the booking cannot have fewer". */
+/** Why, as a message and its values, for a screen to word in its reader's language. */
+export function refusalMessage(refusal: UpsertRefusal): { message: string; values?: MessageValues } {
+  const message = REFUSAL_MESSAGES[refusal.code];
+  return 'checkedIn' in refusal ? { message, values: { checkedIn: refusal.checkedIn } } : { message };
+}
+
+/** Why, in English, after the field's name. */
 export function refusalReason(refusal: UpsertRefusal): string {
-  switch (refusal.code) {
-    case 'CANCELLED':
-      return 'this booking was cancelled; a cancelled booking is not reopened';
-    case 'COUNTS_BELOW_CHECKED_IN':
-      return `${refusal.checkedIn} already checked in; the booking cannot have fewer`;
-    case 'CANCEL_CHECKED_IN':
-      return `${guests(refusal.checkedIn)}; a booking with check-ins is not cancelled`;
-    case 'MOVE_CHECKED_IN':
-      return `${guests(refusal.checkedIn)}; a booking with check-ins keeps its date, time and tour`;
-  }
+  const { message, values } = refusalMessage(refusal);
+  return formatMessage(message, values);
 }
 
 export const UNCHANGED_REASONS: Record<Extract<UpsertPlan, { outcome: 'unchanged' }>['reason'], string | undefined> = {
   SAME: undefined,
-  ALREADY_CANCELLED: 'Already cancelled',
-  NOTHING_TO_CANCEL: 'Cancelled, and not in Tourdesk: nothing to cancel',
+  ALREADY_CANCELLED: msg('Already cancelled'),
+  NOTHING_TO_CANCEL: msg('Cancelled, and not in Tourdesk: nothing to cancel'),
 };
 
 /**
@@ -109,4 +118,8 @@ export const UNCHANGED_REASONS: Record<Extract<UpsertPlan, { outcome: 'unchanged
 export const isManualReference = (reference: string): boolean =>
   reference.trim().toLowerCase() === MANUAL_BOOKING_ID.toLowerCase();
 
-export const MANUAL_REFERENCE_REASON = `"${MANUAL_BOOKING_ID}" marks a booking made in Tourdesk; it is no channel's reference`;
+/** Why a channel's reference may not be Tourdesk's mark of a manual booking (`{reference}`: that mark). */
+export const MANUAL_REFERENCE_MESSAGE = msg(
+  '"{reference}" marks a booking made in Tourdesk; it is no channel\'s reference',
+);
+export const MANUAL_REFERENCE_REASON = formatMessage(MANUAL_REFERENCE_MESSAGE, { reference: MANUAL_BOOKING_ID });

@@ -1,9 +1,18 @@
 import { format, isValid, parse } from 'date-fns';
-import { ADD_ADULTS_MAX, ADD_OTHER_MAX, NAME_MAX, isValidPhone } from './booking';
-import { isManualReference, MANUAL_REFERENCE_REASON } from './bookingUpsert';
+import { ADD_ADULTS_MAX, ADD_OTHER_MAX, MANUAL_BOOKING_ID, NAME_MAX, isValidPhone } from './booking';
+import { isManualReference, MANUAL_REFERENCE_MESSAGE } from './bookingUpsert';
 import type { CustomerCounts } from './customerTypes';
 import { DAY_FORMAT, isCalendarDay } from './dates';
-import { DATE_FORMATS, IMPORT_FIELD_LABELS, type CountField, type DateFormatId, type ImportColumns } from './imports';
+import {
+  DATE_FORMATS,
+  reasonText,
+  type CountField,
+  type DateFormatId,
+  type ImportColumns,
+  type ImportField,
+  type ImportReason,
+} from './imports';
+import { msg, type MessageValues } from './messageFormat';
 
 /** A row read as a booking, before it is compared with the company's. */
 export interface ImportedBooking {
@@ -32,8 +41,9 @@ export interface RowPlan {
   fixedSource?: string;
 }
 
-/** A row that is no booking: why, and the tour name it used when that name is no tour's. */
-export type ReadRow = { booking: ImportedBooking } | { reason: string; unknownTour?: string };
+/** A row that is no booking: why (in English, and as a message), and the tour name it used when that name is no tour's. */
+export type ReadRow =
+  { booking: ImportedBooking } | { reason: string; reasonMessage: ImportReason; unknownTour?: string };
 
 const REFERENCE_MAX = 120;
 const COUNT_MAX = { adults: ADD_ADULTS_MAX, teens: ADD_OTHER_MAX, children: ADD_OTHER_MAX };
@@ -43,55 +53,69 @@ const TIME_PART = /(\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?\s*(?:([AaPp])\.?[Mm]\.
 /** A time after a date in one cell ("25/11/2026 10:00", ISO's "2026-11-25T10:00:00Z"). */
 const TRAILING_TIME = /[T\s]+\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:[AaPp]\.?[Mm]\.?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
 const REFERENCE_DAY = new Date(2000, 0, 1);
-const NUL_REASON = 'text cannot contain NUL characters';
+
+/** Why a cell is no booking's, after the field's name ("Name: missing"). */
+const WHY = {
+  missing: msg('missing'),
+  nul: msg('text cannot contain NUL characters'),
+  tooLong: msg('longer than {max} characters'),
+  notDate: msg('"{value}" is not a date as {format}'),
+  notTime: msg('"{value}" is not a time'),
+  notWholeNumber: msg('"{value}" is not a whole number'),
+  moreThan: msg('{value} is more than {max}'),
+  notSource: msg('"{value}" is not one of this company\'s sources (Settings)'),
+  notTour: msg('"{value}" is not one of this company\'s tours or their other names (Settings)'),
+  notPhone: msg('"{value}" is not a phone number'),
+  notYesNo: msg('"{value}" is not yes or no'),
+  noGuest: msg('a booking has at least one guest'),
+};
 
 class RowError extends Error {
   constructor(
-    message: string,
+    readonly reason: ImportReason,
     readonly unknownTour?: string,
   ) {
-    super(message);
+    super(reasonText(reason));
   }
 }
-const refuse = (field: keyof typeof IMPORT_FIELD_LABELS, why: string, unknownTour?: string): never => {
-  throw new RowError(`${IMPORT_FIELD_LABELS[field]}: ${why}`, unknownTour);
+const refuse = (field: ImportField, message: string, values?: MessageValues, unknownTour?: string): never => {
+  throw new RowError({ field, message, ...(values && { values }) }, unknownTour);
 };
 
 function readDate(cell: string, formatId: DateFormatId): string {
   const pattern = DATE_FORMATS.find((f) => f.id === formatId)?.pattern ?? formatId;
   const parsed = parse(cell.replace(TRAILING_TIME, ''), pattern, REFERENCE_DAY);
   const day = isValid(parsed) ? format(parsed, DAY_FORMAT) : '';
-  return isCalendarDay(day) ? day : refuse('date', cell ? `"${cell}" is not a date as ${formatId}` : 'missing');
+  if (isCalendarDay(day)) return day;
+  return cell ? refuse('date', WHY.notDate, { value: cell, format: formatId }) : refuse('date', WHY.missing);
 }
 
 function readTime(cell: string): string {
   const match = [...cell.matchAll(TIME_PART)].at(-1);
-  if (!match) return refuse('time', cell ? `"${cell}" is not a time` : 'missing');
+  if (!match) return cell ? refuse('time', WHY.notTime, { value: cell }) : refuse('time', WHY.missing);
   let hours = Number(match[1]);
   const meridiem = match[3]?.toLowerCase();
-  if (meridiem && (hours < 1 || hours > 12)) refuse('time', `"${cell}" is not a time`);
+  if (meridiem && (hours < 1 || hours > 12)) refuse('time', WHY.notTime, { value: cell });
   if (meridiem === 'a' && hours === 12) hours = 0;
   if (meridiem === 'p' && hours < 12) hours += 12;
-  if (hours > 23 || Number(match[2]) > 59) refuse('time', `"${cell}" is not a time`);
+  if (hours > 23 || Number(match[2]) > 59) refuse('time', WHY.notTime, { value: cell });
   return `${String(hours).padStart(2, '0')}:${match[2]}`;
 }
 
 function readCount(cell: string, field: CountField): number {
   if (cell === '') return 0;
-  if (!/^\d+$/.test(cell)) refuse(field, `"${cell}" is not a whole number`);
+  if (!/^\d+$/.test(cell)) refuse(field, WHY.notWholeNumber, { value: cell });
   const count = Number(cell);
-  return count > COUNT_MAX[field] ? refuse(field, `${count} is more than ${COUNT_MAX[field]}`) : count;
+  // The count as the file's digits, the limit as the reader writes numbers.
+  return count > COUNT_MAX[field]
+    ? refuse(field, WHY.moreThan, { value: String(count), max: COUNT_MAX[field] })
+    : count;
 }
 
 function named(catalog: Map<string, string>, cell: string, field: 'tour' | 'source'): string {
-  if (!cell) refuse(field, 'missing');
-  if (field === 'source') {
-    return (
-      catalog.get(cell.toLowerCase()) ?? refuse(field, `"${cell}" is not one of this company's sources (Settings)`)
-    );
-  }
-  const why = `"${cell}" is not one of this company's tours or their other names (Settings)`;
-  return catalog.get(cell.toLowerCase()) ?? refuse(field, why, cell);
+  if (!cell) refuse(field, WHY.missing);
+  if (field === 'source') return catalog.get(cell.toLowerCase()) ?? refuse(field, WHY.notSource, { value: cell });
+  return catalog.get(cell.toLowerCase()) ?? refuse(field, WHY.notTour, { value: cell }, cell);
 }
 
 /** One data row as a booking, or the first reason it cannot be one, naming the field. */
@@ -100,25 +124,25 @@ export function readImportRow(cells: readonly string[], plan: RowPlan, catalog: 
     const column = plan.columns[field];
     const text = column === undefined ? '' : (cells[column] ?? '').trim();
     // The database stores no NUL: such a row is refused here, as the preview says, not by a failing batch.
-    return text.includes('\u0000') ? refuse(field, NUL_REASON) : text;
+    return text.includes('\u0000') ? refuse(field, WHY.nul) : text;
   };
   try {
     const reference = cell('reference');
-    if (!reference) refuse('reference', 'missing');
-    if (reference.length > REFERENCE_MAX) refuse('reference', `longer than ${REFERENCE_MAX} characters`);
-    if (isManualReference(reference)) refuse('reference', MANUAL_REFERENCE_REASON);
+    if (!reference) refuse('reference', WHY.missing);
+    if (reference.length > REFERENCE_MAX) refuse('reference', WHY.tooLong, { max: REFERENCE_MAX });
+    if (isManualReference(reference)) refuse('reference', MANUAL_REFERENCE_MESSAGE, { reference: MANUAL_BOOKING_ID });
     const name = cell('name');
-    if (!name) refuse('name', 'missing');
-    if (name.length > NAME_MAX) refuse('name', `longer than ${NAME_MAX} characters`);
+    if (!name) refuse('name', WHY.missing);
+    if (name.length > NAME_MAX) refuse('name', WHY.tooLong, { max: NAME_MAX });
     const date = readDate(cell('date'), plan.dateFormat);
     const time = readTime(cell('time'));
     const tour = named(catalog.tours, cell('tour'), 'tour');
     const source = named(catalog.sources, plan.fixedSource ?? cell('source'), 'source');
     const phone = cell('phone');
-    if (phone && !isValidPhone(phone)) refuse('phone', `"${phone}" is not a phone number`);
+    if (phone && !isValidPhone(phone)) refuse('phone', WHY.notPhone, { value: phone });
     const cancelledCell = cell('cancelled').toLowerCase();
     if (!YES.has(cancelledCell) && !NO.has(cancelledCell))
-      refuse('cancelled', `"${cell('cancelled')}" is not yes or no`);
+      refuse('cancelled', WHY.notYesNo, { value: cell('cancelled') });
     const cancelled = YES.has(cancelledCell);
     const counts = {
       Adults: readCount(cell('adults'), 'adults'),
@@ -126,13 +150,15 @@ export function readImportRow(cells: readonly string[], plan: RowPlan, catalog: 
       Children: readCount(cell('children'), 'children'),
     };
     if (!cancelled && counts.Adults + counts.Teens + counts.Children === 0) {
-      refuse('adults', 'a booking has at least one guest');
+      refuse('adults', WHY.noGuest);
     }
     const phoneOrNone = plan.columns.phone === undefined ? undefined : phone || null;
     return { booking: { reference, source, name, date, time, tour, phone: phoneOrNone, counts, cancelled } };
   } catch (err) {
-    if (err instanceof RowError)
-      return { reason: err.message, ...(err.unknownTour && { unknownTour: err.unknownTour }) };
+    if (err instanceof RowError) {
+      const { message: reason, reason: reasonMessage, unknownTour } = err;
+      return { reason, reasonMessage, ...(unknownTour && { unknownTour }) };
+    }
     throw err;
   }
 }

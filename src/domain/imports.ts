@@ -1,5 +1,6 @@
 // CSV import of channel bookings: the fields a file's columns map to, the formats, the outcomes.
-import { msg } from './messageFormat';
+import type { BookingChange } from './bookingChanges';
+import { formatMessage, msg, type MessageValues } from './messageFormat';
 
 export const IMPORT_FIELDS = [
   'reference',
@@ -72,6 +73,38 @@ export const IMPORT_COLUMNS_MAX = 200;
 /** Which column (0-based) holds each field; unmapped fields are left out. */
 export type ImportColumns = Partial<Record<ImportField, number>>;
 
+/**
+ * Why a row was rejected or left unchanged, as words each reader's screen puts in its language: the field it names
+ * (its label first: "Tour: …"), an English ICU message (`msg`) and its values.
+ */
+export interface ImportReason {
+  field?: ImportField;
+  message: string;
+  values?: MessageValues;
+}
+
+const FIELD_REASON = msg('{field}: {reason}');
+
+/** A reason in words: English by default (the answer's `reason`), or a screen's `t`. */
+export function reasonText(
+  reason: ImportReason,
+  words: (message: string, values?: MessageValues) => string = formatMessage,
+) {
+  const why = words(reason.message, reason.values);
+  return reason.field ? words(FIELD_REASON, { field: words(IMPORT_FIELD_LABELS[reason.field]), reason: why }) : why;
+}
+
+/** A row's reasons, by the import's steps that refuse or skip a row (the field reasons are in importRow.ts). */
+export const ROW_REASONS = {
+  notCsv: msg('Not readable as CSV: {error}'),
+  sameBooking: msg('The same booking as row {row}'),
+  changedMeanwhile: msg('Changed in Tourdesk meanwhile: import the file again'),
+  noDeparture: msg('the timetable has no departure of {tour} at {time} that day'),
+  overCapacity: msg(
+    'Over capacity: {left, plural, =0 {no seats left on this departure} one {only # seat left on this departure} other {only # seats left on this departure}} ({tour} at {time}, {capacity} seats)',
+  ),
+};
+
 /** One listed row of a preview or an import: its row number in the file (the header is row 1). */
 export interface ImportRowResult {
   row: number;
@@ -79,8 +112,12 @@ export interface ImportRowResult {
   reference: string;
   name: string;
   date: string;
-  /** Why a row was rejected or left unchanged, or what an update changes. */
+  /** Why a row was rejected or left unchanged, or what an update changes, in English. */
   reason?: string;
+  /** `reason` of a rejected or unchanged row as a message the reader's screen words (absent from older answers). */
+  reasonMessage?: ImportReason;
+  /** What an update changes, as `reason` says it: each field by its English name (`Adults`), the values as shown. */
+  changes?: BookingChange[];
 }
 
 /** Distinct tour names a file uses that match no tour, listed in an answer (most rows first). */

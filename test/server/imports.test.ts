@@ -49,6 +49,24 @@ describeEachDb('CSV import of channel bookings', (ctx) => {
       [7, 'reject', 'Adults: 40 is more than 25'],
       [8, 'reject', 'The same booking as row 2'],
     ]);
+    // Beside the English, the words a screen puts in its reader's language: a message and values, or the changes.
+    expect(summary.listed.map((r) => r.reasonMessage ?? r.changes)).toEqual([
+      undefined,
+      [{ field: 'Adults', from: '2', to: '3' }],
+      undefined,
+      {
+        field: 'date',
+        message: '"{value}" is not a date as {format}',
+        values: { value: '31/02/2026', format: 'dd/MM/yyyy' },
+      },
+      {
+        field: 'tour',
+        message: `"{value}" is not one of this company's tours or their other names (Settings)`,
+        values: { value: 'Night Kayak' },
+      },
+      { field: 'adults', message: '{value} is more than {max}', values: { value: '40', max: 25 } },
+      { message: 'The same booking as row {row}', values: { row: '2' } },
+    ]);
     expect(await viatorBookings(t, c)).toEqual(before);
     expect(await eventKinds(t, c)).toEqual([]);
   });
@@ -98,6 +116,11 @@ describeEachDb('CSV import of channel bookings', (ctx) => {
     expect(fewer.summary.listed[0]).toMatchObject({
       outcome: 'reject',
       reason: 'Adults: 2 already checked in; the booking cannot have fewer',
+      reasonMessage: {
+        field: 'adults',
+        message: '{checkedIn} already checked in; the booking cannot have fewer',
+        values: { checkedIn: 2 },
+      },
     });
     const renamed = await sendImport(
       t.app,

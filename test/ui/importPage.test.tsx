@@ -120,6 +120,15 @@ describe('the import page', () => {
       date: '31/02/2026',
       reason: 'Date: "31/02/2026" is not a date as dd/MM/yyyy',
     };
+    // The preview's row as the server sends it now, with its reason as a message too; the import's, as before.
+    const worded = {
+      ...rejected,
+      reasonMessage: {
+        field: 'date' as const,
+        message: '"{value}" is not a date as {format}',
+        values: { value: '31/02/2026', format: 'dd/MM/yyyy' },
+      },
+    };
     const sent = serveImports(
       {
         preview: () =>
@@ -129,7 +138,7 @@ describe('the import page', () => {
               type: 'done',
               summary: summary({ create: 1, reject: 1 }, [
                 { row: 2, outcome: 'create', reference: 'V-1', name: 'José Núñez', date: '2026-12-01' },
-                rejected,
+                worded,
               ]),
             },
           ),
@@ -186,6 +195,8 @@ describe('the import page', () => {
       await screen.findByText(/1 bookings imported from viator.csv: 1 created, 0 updated, 0 cancelled; 1 rejected/),
     ).toBeVisible();
     expect(screen.getByRole('link', { name: 'See 1/12/2026' })).toHaveAttribute('href', '/bookings/date/2026-12-01');
+    // An answer with the English reason only (an older server) shows it as it is.
+    expect(screen.getByRole('cell', { name: 'Date: "31/02/2026" is not a date as dd/MM/yyyy' })).toBeVisible();
     const recent = screen.getByRole('region', { name: 'Recent imports' });
     expect(await within(recent).findByText('1 bookings imported from viator.csv by Maria Manager')).toBeVisible();
     expect(

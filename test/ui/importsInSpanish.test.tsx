@@ -2,7 +2,7 @@ import { File as NodeFile } from 'node:buffer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { ERROR_MESSAGES } from '../../src/domain/errorMessages';
-import type { ImportProgress, ImportSummary } from '../../src/domain/imports';
+import type { ImportProgress, ImportRowResult, ImportSummary } from '../../src/domain/imports';
 import type { InspectedFile, PastImport, RefusedChange } from '../../src/domain/schemas/imports';
 import { pinClockAt } from './clock';
 import { apiUrl, company, gate, makeUser, signedIn } from './fixtures';
@@ -35,12 +35,12 @@ const rejected = {
   name: 'Bo',
   date: '2026-12-02',
   reason: 'Tour: "Canal" is not one of this company\'s tours or their other names (Settings)',
+  reasonMessage: {
+    field: 'tour',
+    message: '"{value}" is not one of this company\'s tours or their other names (Settings)',
+    values: { value: 'Canal' },
+  },
 } as const;
-/**
- * What is left in English on screen, but for the server's own words: a row's reason is written by the server, in
- * English, until it sends reasons as codes the page can word.
- */
-const englishLeftButServer = () => englishLeft().filter((text) => !text.startsWith(`"${rejected.reason}"`));
 const summary: ImportSummary = {
   rows: 2,
   counts: { create: 1, update: 0, cancel: 0, unchanged: 0, reject: 1 },
@@ -178,10 +178,15 @@ describe('Import bookings in Spanish', () => {
     hold.open();
     expect(await screen.findByRole('tab', { name: 'Rechazadas (1)' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('columnheader', { name: 'Motivo' })).toBeVisible();
+    expect(
+      screen.getByRole('cell', {
+        name: 'Tour: «Canal» no es ninguno de los tours de esta empresa ni de sus otros nombres (Ajustes)',
+      }),
+    ).toBeVisible();
     const names = screen.getByRole('region', { name: 'Tours que este archivo llama de otra forma' });
     expect(within(names).getByRole('combobox', { name: 'Tour para Canal' })).toBeInTheDocument();
     expect(within(names).getByRole('link', { name: 'añádelos en Ajustes' })).toHaveAttribute('href', '/settings');
-    expect(englishLeftButServer()).toEqual([]);
+    expect(englishLeft()).toEqual([]);
     await user.click(screen.getByRole('tab', { name: 'Por crear (1)' }));
     expect(screen.getByRole('table', { name: 'Por crear' })).toHaveTextContent('José Núñez');
     expect(englishLeft()).toEqual([]);
@@ -203,7 +208,7 @@ describe('Import bookings in Spanish', () => {
     expect(
       within(recent).getByText('500 reservas importadas de cortado.csv por Maria Manager').closest('li'),
     ).toHaveTextContent('Se detuvo antes del final del archivo al detenerse el servidor');
-    expect(englishLeftButServer()).toEqual([]);
+    expect(englishLeft()).toEqual([]);
 
     // The refused changes below, each in Spanish with its fields' names.
     const refusedList = screen.getByRole('region', { name: 'Rechazados por clientes registrados' });
@@ -213,12 +218,12 @@ describe('Import bookings in Spanish', () => {
     expect(cancelled).toHaveTextContent('Cancelación rechazada: Ana Viator');
     expect(cancelled).toHaveTextContent('Se pidió: Cancelada · 1 registrado');
     expect(cancelled).toHaveTextContent('Maria Manager, al importar viator-november.csv');
-    expect(englishLeftButServer()).toEqual([]);
+    expect(englishLeft()).toEqual([]);
 
     // Undone from the list: asked first, then said.
     await user.click(within(recent).getByRole('button', { name: 'Deshacer la importación de viator.csv' }));
     expect(await screen.findByRole('dialog')).toBeVisible();
-    expect(englishLeftButServer()).toEqual([]);
+    expect(englishLeft()).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Deshacer importación' }));
     expect(await screen.findByText('Se ha deshecho la importación de viator.csv')).toBeVisible();
     await waitFor(() =>
@@ -228,7 +233,90 @@ describe('Import bookings in Spanish', () => {
           .closest('li'),
       ).toHaveTextContent('Deshecha (por Maria Manager, el 12/11/2026 11:05)'),
     );
-    expect(englishLeftButServer()).toEqual([]);
+    expect(englishLeft()).toEqual([]);
+  });
+
+  it('words every row’s reason in Spanish: the field, the refusal of a booking with check-ins, the changes', async () => {
+    const hold = gate();
+    hold.open();
+    serveImports(hold.opened);
+    const row = (n: number, outcome: ImportRowResult['outcome']) =>
+      ({ row: n, outcome, reference: `V-${n}`, name: 'Bo', date: '2026-12-02' }) as const;
+    const reasons: ImportSummary = {
+      rows: 6,
+      counts: { create: 0, update: 1, cancel: 0, unchanged: 1, reject: 4 },
+      listed: [
+        rejected,
+        {
+          ...row(4, 'reject'),
+          reason: 'Date: 3 guests are checked in; a booking with check-ins keeps its date, time and tour',
+          reasonMessage: {
+            field: 'date',
+            message:
+              '{checkedIn, plural, one {# guest is checked in} other {# guests are checked in}}; a booking with check-ins keeps its date, time and tour',
+            values: { checkedIn: 3 },
+          },
+        },
+        {
+          ...row(5, 'reject'),
+          reason: 'Over capacity: only 1 seat left on this departure (Old Town Walk at 10:00, 12 seats)',
+          reasonMessage: {
+            message:
+              'Over capacity: {left, plural, =0 {no seats left on this departure} one {only # seat left on this departure} other {only # seats left on this departure}} ({tour} at {time}, {capacity} seats)',
+            values: { left: 1, tour: 'Old Town Walk', time: '10:00', capacity: 12 },
+          },
+        },
+        {
+          ...row(6, 'reject'),
+          reason: 'The same booking as row 2',
+          reasonMessage: { message: 'The same booking as row {row}', values: { row: '2' } },
+        },
+        {
+          ...row(7, 'update'),
+          reason: 'Adults: 2 → 3; Time: 10:00 → 11:00',
+          changes: [
+            { field: 'Adults', from: '2', to: '3' },
+            { field: 'Time', from: '10:00', to: '11:00' },
+          ],
+        },
+        {
+          ...row(8, 'unchanged'),
+          reason: 'Already cancelled',
+          reasonMessage: { message: 'Already cancelled' },
+        },
+      ],
+      unknownTours: [{ name: 'Canal', rows: 1 }],
+    };
+    server.use(
+      http.post(apiUrl('/api/imports/preview'), () => new HttpResponse(lines({ type: 'done', summary: reasons }))),
+    );
+    await inSpanish();
+    const { user } = await chooseFile();
+    await user.click(screen.getByRole('combobox', { name: 'Origen de las reservas' }));
+    await user.click(screen.getByRole('option', { name: 'Viator' }));
+    await user.click(screen.getByRole('button', { name: 'Vista previa' }));
+
+    const rejectedRows = await screen.findByRole('table', { name: 'Rechazadas' });
+    const cells = within(rejectedRows)
+      .getAllByRole('row')
+      .slice(1)
+      .map((tableRow) => within(tableRow).getAllByRole('cell').at(-1)?.textContent);
+    expect(cells).toEqual([
+      'Tour: «Canal» no es ninguno de los tours de esta empresa ni de sus otros nombres (Ajustes)',
+      'Fecha: hay 3 clientes registrados; una reserva con registros conserva su fecha, hora y tour',
+      'Sin plazas suficientes: solo queda 1 plaza en esta salida (Old Town Walk a las 10:00, 12 plazas)',
+      'La misma reserva que la fila 2',
+    ]);
+    expect(englishLeft()).toEqual([]);
+
+    await user.click(screen.getByRole('tab', { name: 'Por actualizar (1)' }));
+    expect(screen.getByRole('columnheader', { name: 'Cambios' })).toBeVisible();
+    expect(screen.getByRole('cell', { name: 'Adultos: 2 → 3; Hora: 10:00 → 11:00' })).toBeVisible();
+    expect(englishLeft()).toEqual([]);
+
+    await user.click(screen.getByRole('tab', { name: 'Sin cambios (1)' }));
+    expect(screen.getByRole('cell', { name: 'Ya cancelada' })).toBeVisible();
+    expect(englishLeft()).toEqual([]);
   });
 
   it('says in Spanish why an import stopped', async () => {

@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { ImportedBooking } from '../../../src/domain/importRow';
-import type { ImportRowResult } from '../../../src/domain/imports';
+import { ROW_REASONS, type ImportReason, type ImportRowResult } from '../../../src/domain/imports';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../db/signedIn';
 import { refusedChange, rowSnapshot, snapshotFacts } from '../bookings/bookingFacts';
@@ -11,7 +11,7 @@ import { keepsCheckIns } from '../../../src/domain/bookingUpsert';
 import { changedFacts, recordEvents, type Change } from '../eventLog/eventLog';
 import { SeatLedger, type SeatOverrides, type SlotKey } from '../../../src/domain/capacity';
 import { loadSeats } from '../timetable/departureSeats';
-import { planRow, type ImportSeats } from './importPlan';
+import { planRow, rowReason, type ImportSeats, type RowPlan } from './importPlan';
 import { importedRow, insertImported, updateImported } from './importWrites';
 
 /** A row of the file that reads as a booking. */
@@ -20,14 +20,19 @@ export interface ReadRow {
   booking: ImportedBooking;
 }
 
-const resultOf = (read: ReadRow, outcome: ImportRowResult['outcome'], reason?: string): ImportRowResult => ({
+const resultOf = (
+  read: ReadRow,
+  outcome: ImportRowResult['outcome'],
+  { reason, changes }: Pick<RowPlan, 'reason' | 'changes'> = {},
+): ImportRowResult => ({
   row: read.row,
   outcome,
   reference: read.booking.reference,
   name: read.booking.name,
   date: read.booking.date,
-  ...(reason ? { reason } : {}),
+  ...rowReason(reason, changes),
 });
+const CHANGED_MEANWHILE: ImportReason = { message: ROW_REASONS.changedMeanwhile };
 
 const slotOf = ({ date, time, tour }: BookingSnapshot) => ({ day: date, time, tour });
 const refsOf = (rows: ReadRow[]) => rows.map((r) => ({ source: r.booking.source, reference: r.booking.reference }));
@@ -58,7 +63,7 @@ export async function previewBatch(
   await loadSeats(tx, companyId, seats.ledger, slotsOf(found, rows), { lock: false });
   return rows.map((read) => {
     const plan = planRow(read.booking, existingOf(found, read), seats);
-    return resultOf(read, plan.outcome, plan.reason);
+    return resultOf(read, plan.outcome, plan);
   });
 }
 
@@ -121,7 +126,7 @@ export async function applyBatch(
   await recordEvents(tx, auth, events);
   return planned.map(({ read, existing, plan }) =>
     existing && plan.wanted && !updated.has(existing.id)
-      ? resultOf(read, 'reject', 'Changed in Tourdesk meanwhile: import the file again')
-      : resultOf(read, plan.outcome, plan.reason),
+      ? resultOf(read, 'reject', { reason: CHANGED_MEANWHILE })
+      : resultOf(read, plan.outcome, plan),
   );
 }

@@ -1,26 +1,28 @@
-import type { BookingSnapshot } from '../../../src/domain/bookingChanges';
-import { differencesText } from '../../../src/domain/bookingChanges';
+import { differencesText, type BookingChange, type BookingSnapshot } from '../../../src/domain/bookingChanges';
 import {
   planBookingUpsert,
-  refusalReason,
+  refusalMessage,
   UNCHANGED_REASONS,
   type UpsertRefusal,
 } from '../../../src/domain/bookingUpsert';
-import {
-  overCapacityMessage,
-  type SeatLedger,
-  type SeatOverrides,
-  type SeatVerdict,
-} from '../../../src/domain/capacity';
+import type { SeatLedger, SeatOverrides, SeatVerdict } from '../../../src/domain/capacity';
 import type { ImportedBooking } from '../../../src/domain/importRow';
-import { IMPORT_FIELD_LABELS, type ImportOutcome } from '../../../src/domain/imports';
+import {
+  reasonText,
+  ROW_REASONS,
+  type ImportOutcome,
+  type ImportReason,
+  type ImportRowResult,
+} from '../../../src/domain/imports';
 import { existingBooking, seatMoveOf } from '../bookings/bookingFacts';
 import type { BookingRow } from '../bookings/bookings.repository';
 
 export interface RowPlan {
   outcome: ImportOutcome;
-  /** What a rejected or unchanged row is, or what an update changes. */
-  reason?: string;
+  /** What a rejected or unchanged row is. */
+  reason?: ImportReason;
+  /** What an update changes. */
+  changes?: BookingChange[];
   /** The booking as it will be (create, update, cancel). */
   wanted?: BookingSnapshot;
   /** Why the booking's rules refused the row, for the event of a refusal the check-ins made. */
@@ -33,10 +35,11 @@ export interface ImportSeats {
   overrides: SeatOverrides;
 }
 
-function seatRefusalReason(verdict: Exclude<SeatVerdict, { ok: true }>, wanted: BookingSnapshot): string {
-  const departure = `${wanted.tour} at ${wanted.time}`;
-  if (verdict.code === 'NO_DEPARTURE') return `Time: the timetable has no departure of ${departure} that day`;
-  return `Over capacity: ${overCapacityMessage(verdict.seatsLeft).toLowerCase()} (${departure}, ${verdict.capacity} seats)`;
+function seatRefusalReason(verdict: Exclude<SeatVerdict, { ok: true }>, wanted: BookingSnapshot): ImportReason {
+  const departure = { tour: wanted.tour, time: wanted.time };
+  if (verdict.code === 'NO_DEPARTURE') return { field: 'time', message: ROW_REASONS.noDeparture, values: departure };
+  const values = { ...departure, left: verdict.seatsLeft, capacity: verdict.capacity };
+  return { message: ROW_REASONS.overCapacity, values };
 }
 
 /**
@@ -50,15 +53,23 @@ export function planRow(booking: ImportedBooking, existing: BookingRow | undefin
   switch (plan.outcome) {
     case 'reject': {
       const { refusal } = plan;
-      return { outcome: 'reject', reason: `${IMPORT_FIELD_LABELS[refusal.field]}: ${refusalReason(refusal)}`, refusal };
+      return { outcome: 'reject', reason: { field: refusal.field, ...refusalMessage(refusal) }, refusal };
     }
     case 'unchanged': {
-      const reason = UNCHANGED_REASONS[plan.reason];
-      return { outcome: 'unchanged', ...(reason && { reason }) };
+      const message = UNCHANGED_REASONS[plan.reason];
+      return { outcome: 'unchanged', ...(message && { reason: { message } }) };
     }
   }
   const verdict = seats.ledger.take(seatMoveOf(existing, plan.wanted), seats.overrides);
   if (!verdict.ok) return { outcome: 'reject', reason: seatRefusalReason(verdict, plan.wanted) };
-  const reason = plan.outcome === 'update' ? differencesText(plan.changes) : undefined;
-  return { outcome: plan.outcome, wanted: plan.wanted, ...(reason && { reason }) };
+  return { outcome: plan.outcome, wanted: plan.wanted, ...(plan.outcome === 'update' && { changes: plan.changes }) };
+}
+
+/** A row's reason as an answer lists it: in English (`reason`), and as the message or changes a screen words. */
+export function rowReason(
+  reason: ImportReason | undefined,
+  changes?: BookingChange[],
+): Pick<ImportRowResult, 'reason' | 'reasonMessage' | 'changes'> {
+  if (changes?.length) return { reason: differencesText(changes), changes };
+  return reason ? { reason: reasonText(reason), reasonMessage: reason } : {};
 }

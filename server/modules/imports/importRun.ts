@@ -5,11 +5,13 @@ import {
   UNKNOWN_TOURS_LISTED_MAX,
   UNKNOWN_TOURS_TALLIED_MAX,
   emptyCounts,
+  ROW_REASONS,
   type ImportProgress,
   type ImportRowResult,
   type ImportSummary,
 } from '../../../src/domain/imports';
 import type { ReadRow } from './importBatch';
+import { rowReason } from './importPlan';
 import { referenceKey } from '../bookings/channelReferences.repository';
 
 const BATCH_ROWS = 500;
@@ -70,8 +72,8 @@ export interface RunInput {
   rows: AsyncIterable<FileRow>;
   plan: RowPlan;
   bytesRead(): number;
-  /** Records the parser could not read, found while reading. */
-  unreadable: Array<{ row: number; reason: string }>;
+  /** Records the parser could not read, found while reading, with the parser's words. */
+  unreadable: Array<{ row: number; error: string }>;
 }
 
 /**
@@ -101,13 +103,15 @@ export async function runImport(
       tally.add(result);
       refused += 1;
     };
-    for (const { row, reason } of input.unreadable.splice(0)) {
-      refuse({ row, outcome: 'reject', reference: '', name: '', date: '', reason });
+    for (const { row, error } of input.unreadable.splice(0)) {
+      const reason = rowReason({ message: ROW_REASONS.notCsv, values: { error } });
+      refuse({ row, outcome: 'reject', reference: '', name: '', date: '', ...reason });
     }
     for (const { row, cells } of rows) {
       const read = readImportRow(cells, input.plan, catalog);
       if ('reason' in read) {
-        refuse({ row, outcome: 'reject', ...rowLabel(cells, input.plan.columns), reason: read.reason });
+        const { reason, reasonMessage } = read;
+        refuse({ row, outcome: 'reject', ...rowLabel(cells, input.plan.columns), reason, reasonMessage });
         if (read.unknownTour) tally.unknownTour(read.unknownTour);
         continue;
       }
@@ -115,7 +119,8 @@ export async function runImport(
       const earlier = firstRow.get(key);
       if (earlier !== undefined) {
         const { reference, name, date } = read.booking;
-        refuse({ row, outcome: 'reject', reference, name, date, reason: `The same booking as row ${earlier}` });
+        const reason = rowReason({ message: ROW_REASONS.sameBooking, values: { row: String(earlier) } });
+        refuse({ row, outcome: 'reject', reference, name, date, ...reason });
         continue;
       }
       firstRow.set(key, row);

@@ -44,7 +44,14 @@ const progressLines = {
     '`{"type":"done","summary"}` (the summary below) or `{"type":"error","error"}`.',
   content: {
     'application/x-ndjson': {
-      schema: z.any().describe('The summary: rows, counts per outcome, and the first rows of each outcome listed.'),
+      schema: z
+        .any()
+        .describe(
+          "The summary: rows, counts per outcome, and the first rows of each outcome listed. A listed row's `reason` " +
+            'is English; beside it `reasonMessage` (`{ field?, message, values? }`: an ICU message in English and its ' +
+            "values, after the field's name when it names one) or, for an update, `changes` (`[{ field, from, to }]`) " +
+            "lets a client word it in its reader's language.",
+        ),
     },
   },
 };

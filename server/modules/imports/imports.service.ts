@@ -124,13 +124,13 @@ export class ImportsService {
       throw new BadRequestError(`fixedSource: "${query.fixedSource}" is not one of this company's sources (Settings)`);
     }
     let recordCount = 0;
-    const unreadable: Array<{ row: number; reason: string }> = [];
+    const unreadable: Array<{ row: number; error: string }> = [];
     const csv = csvRecords(body, {
       encoding: query.encoding,
       delimiter: query.delimiter,
       onUnreadable: (message) => {
         recordCount += 1;
-        unreadable.push({ row: recordCount, reason: `Not readable as CSV: ${message}` });
+        unreadable.push({ row: recordCount, error: message });
       },
     });
     const records = csv.records[Symbol.asyncIterator]();

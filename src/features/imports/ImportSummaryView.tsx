@@ -8,10 +8,17 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { formatDayNumeric } from '../../components/days';
-import { IMPORT_OUTCOMES, type ImportOutcome, type ImportSummary } from '../../domain/imports';
+import { differencesText } from '../../domain/bookingChanges';
+import {
+  IMPORT_OUTCOMES,
+  reasonText,
+  type ImportOutcome,
+  type ImportRowResult,
+  type ImportSummary,
+} from '../../domain/imports';
 import { FORMAT_LOCALE } from '../../domain/languages';
 import { msg } from '../../domain/messageFormat';
-import { useLanguage, useT } from '../../services/i18n/useT';
+import { useLanguage, useT, type Translate } from '../../services/i18n/useT';
 
 const LABELS: Record<'preview' | 'apply', Record<ImportOutcome, string>> = {
   preview: {
@@ -29,6 +36,16 @@ const LABELS: Record<'preview' | 'apply', Record<ImportOutcome, string>> = {
     reject: msg('Rejected'),
   },
 };
+
+/**
+ * Why a row was rejected or left unchanged, or what an update changes, in the reader's language: from the message or
+ * the changes the server sends beside its English `reason` (the English alone from an older server).
+ */
+function rowReason({ reason, reasonMessage, changes }: ImportRowResult, t: Translate): string {
+  // The fields' names in the reader's language; the values are the file's and the booking's.
+  if (changes) return differencesText(changes.map((change) => ({ ...change, field: t(change.field) })));
+  return reasonMessage ? reasonText(reasonMessage, t) : (reason ?? '');
+}
 
 /** The rows of a preview or an import, one tab per outcome, with why a row was rejected or what an update changes. */
 export function ImportSummaryView({ summary, mode }: { summary: ImportSummary; mode: 'preview' | 'apply' }) {
@@ -68,7 +85,7 @@ export function ImportSummaryView({ summary, mode }: { summary: ImportSummary; m
                 <TableCell>{row.reference}</TableCell>
                 <TableCell>{row.name}</TableCell>
                 <TableCell>{formatDayNumeric(row.date)}</TableCell>
-                <TableCell>{row.reason ?? ''}</TableCell>
+                <TableCell>{rowReason(row, t)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
