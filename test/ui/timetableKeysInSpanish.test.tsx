@@ -60,7 +60,8 @@ describe('the timetable in Spanish', () => {
     const { user } = renderTimetable();
 
     const section = await screen.findByRole('region', { name: 'Horario' });
-    expect(within(section).getByRole('heading', { name: 'Salidas semanales' })).toBeInTheDocument();
+    // The section is there while the timetable loads; its parts come with it.
+    expect(await within(section).findByRole('heading', { name: 'Salidas semanales' })).toBeInTheDocument();
     expect(within(section).getByRole('heading', { name: 'Cambios puntuales' })).toBeInTheDocument();
     const departure = await within(section).findByRole('listitem', { name: 'Old Town Walk a las 10:00' });
     const days = within(departure).getByRole('group', { name: 'Días de la semana' });
