@@ -24,6 +24,8 @@ import { useGetNoteQuery, useGetSlotBookingsQuery, type SlotArgs } from './slotA
 import { ListSkeleton, RetryAlert } from '../../components/LoadStates';
 import { useCompany } from '../../services/companyApi';
 import { useLanguage, useT } from '../../services/i18n/useT';
+import { ScanButton } from '../../components/scan/ScanButton';
+import { ScanField } from '../../components/scan/ScanField';
 
 // Below the bookings and opened by few: it loads after the page's first paint.
 const ActivitySection = lazy(() =>
@@ -109,6 +111,10 @@ function SlotView({ slot }: { slot: SlotArgs }) {
           {t('Back to day')}
         </Button>
         <Typography color="text.secondary">{dateLabel}</Typography>
+      </Stack>
+      <Stack direction="row" sx={{ alignItems: 'flex-start', flexWrap: 'wrap', gap: 1, displayPrint: 'none' }}>
+        <ScanButton />
+        <ScanField />
       </Stack>
       {/* A Guide refused this slot gets no list of others. */}
       {!hidden && (

@@ -1,0 +1,62 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useT } from '../../services/i18n/useT';
+import { SCAN_COLOURS, type ScanResult } from './scanResult';
+import { useScanLookup } from './useScanLookup';
+
+/**
+ * Where a keyboard-wedge scanner types a code and Enter, and where a person types one. A plain input, as the slot
+ * search is: MUI's TextField would weigh on the guide's first load.
+ */
+export function ScanField() {
+  const t = useT();
+  const lookUp = useScanLookup();
+  const [code, setCode] = useState('');
+  const [result, setResult] = useState<ScanResult | null>(null);
+  const submit = () => {
+    const text = code.trim();
+    setCode('');
+    if (text) void lookUp(text).then(setResult);
+  };
+  return (
+    <Box sx={{ flex: '1 1 240px' }}>
+      <Box
+        component="input"
+        type="text"
+        aria-label={t('Scan or type a code')}
+        placeholder={t('Scan or type a code')}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        enterKeyHint="go"
+        value={code}
+        onChange={(event: React.ChangeEvent<HTMLInputElement>) => setCode(event.target.value)}
+        onKeyDown={(event: React.KeyboardEvent) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            submit();
+          }
+        }}
+        sx={{
+          width: '100%',
+          boxSizing: 'border-box',
+          minHeight: 48,
+          px: 1.5,
+          font: 'inherit',
+          color: 'text.primary',
+          bgcolor: 'background.paper',
+          border: 1,
+          borderColor: 'grey.500',
+          borderRadius: 1,
+          '&:focus': { outline: 0, borderColor: 'primary.main' },
+        }}
+      />
+      {result && (
+        <Typography role="status" sx={{ mt: 0.5, fontWeight: 600, color: SCAN_COLOURS[result.kind] }}>
+          {result.title}
+        </Typography>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,14 @@
+import { BarcodeDetector, prepareZXingModule } from 'barcode-detector/ponyfill';
+import { SCAN_FORMATS, type CodeReader } from './codeReader';
+
+/** Where the build puts zxing's decoder (webpack.config.ts): our own origin, precached, never a CDN. */
+export const ZXING_WASM_DIR = '/zxing/';
+
+export function createWasmReader(): CodeReader {
+  prepareZXingModule({
+    overrides: {
+      locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? ZXING_WASM_DIR + path : prefix + path),
+    },
+  });
+  return new BarcodeDetector({ formats: [...SCAN_FORMATS] });
+}
