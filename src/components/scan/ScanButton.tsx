@@ -3,15 +3,13 @@ import Button from '@mui/material/Button';
 import { lazy, Suspense, useState } from 'react';
 import { useT } from '../../services/i18n/useT';
 import type { ScanResult } from './scanResult';
-import { useScanLookup } from './useScanLookup';
 
 // The camera view and its decoder download on the first tap: most visits never scan.
 const ScanDialog = lazy(() => import(/* webpackChunkName: "scan" */ './ScanDialog'));
 
-/** Scan: opens the camera full screen and shows what each code read finds. */
-export function ScanButton() {
+/** Scan: opens the camera full screen and shows what `lookUp` finds for each code read (see useScanLookup). */
+export function ScanButton({ lookUp }: { lookUp: (code: string) => Promise<ScanResult> }) {
   const t = useT();
-  const lookUp = useScanLookup();
   const [open, setOpen] = useState(false);
   const [result, setResult] = useState<ScanResult | null>(null);
   const close = () => {
@@ -20,12 +18,7 @@ export function ScanButton() {
   };
   return (
     <>
-      <Button
-        variant="outlined"
-        startIcon={<QrCodeScanner />}
-        onClick={() => setOpen(true)}
-        sx={{ minHeight: 48, alignSelf: 'flex-start' }}
-      >
+      <Button variant="outlined" startIcon={<QrCodeScanner />} onClick={() => setOpen(true)} sx={{ minHeight: 48 }}>
         {t('Scan')}
       </Button>
       {open && (

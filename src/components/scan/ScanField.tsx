@@ -3,21 +3,24 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useT } from '../../services/i18n/useT';
 import { SCAN_COLOURS, type ScanResult } from './scanResult';
-import { useScanLookup } from './useScanLookup';
 
 /**
  * Where a keyboard-wedge scanner types a code and Enter, and where a person types one. A plain input, as the slot
  * search is: MUI's TextField would weigh on the guide's first load.
  */
-export function ScanField() {
+interface ScanFieldProps {
+  onCode: (code: string) => void;
+  /** The answer to the last code, shown under the field. */
+  result: ScanResult | null;
+}
+
+export function ScanField({ onCode, result }: ScanFieldProps) {
   const t = useT();
-  const lookUp = useScanLookup();
   const [code, setCode] = useState('');
-  const [result, setResult] = useState<ScanResult | null>(null);
   const submit = () => {
     const text = code.trim();
     setCode('');
-    if (text) void lookUp(text).then(setResult);
+    if (text) onCode(text);
   };
   return (
     <Box sx={{ flex: '1 1 240px' }}>
