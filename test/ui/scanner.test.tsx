@@ -123,5 +123,6 @@ describe('the scan field', () => {
 
     rerender(<ScanField onCode={onCode} result={{ kind: 'notFound', title: 'No booking has this code' }} />);
     expect(screen.getByRole('status')).toHaveTextContent('No booking has this code');
+    expect(field).toHaveAccessibleDescription('No booking has this code');
   });
 });

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useT } from '../../services/i18n/useT';
 import { SCAN_COLOURS, type ScanResult } from './scanResult';
 
@@ -17,6 +17,7 @@ interface ScanFieldProps {
 export function ScanField({ onCode, result }: ScanFieldProps) {
   const t = useT();
   const [code, setCode] = useState('');
+  const resultId = useId();
   const submit = () => {
     const text = code.trim();
     setCode('');
@@ -28,6 +29,7 @@ export function ScanField({ onCode, result }: ScanFieldProps) {
         component="input"
         type="text"
         aria-label={t('Scan or type a code')}
+        aria-describedby={result ? resultId : undefined}
         placeholder={t('Scan or type a code')}
         autoComplete="off"
         autoCapitalize="characters"
@@ -56,7 +58,7 @@ export function ScanField({ onCode, result }: ScanFieldProps) {
         }}
       />
       {result && (
-        <Typography role="status" sx={{ mt: 0.5, fontWeight: 600, color: SCAN_COLOURS[result.kind] }}>
+        <Typography id={resultId} role="status" sx={{ mt: 0.5, fontWeight: 600, color: SCAN_COLOURS[result.kind] }}>
           {result.title}
         </Typography>
       )}
