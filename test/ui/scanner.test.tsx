@@ -123,6 +123,8 @@ describe('the scan field', () => {
 
     rerender(<ScanField onCode={onCode} result={{ kind: 'notFound', title: 'No booking has this code' }} />);
     expect(screen.getByRole('status')).toHaveTextContent('No booking has this code');
-    expect(field).toHaveAccessibleDescription('No booking has this code');
+    expect(screen.getByRole('textbox', { name: 'Scan or type a code' })).toHaveAccessibleDescription(
+      'No booking has this code',
+    );
   });
 });
