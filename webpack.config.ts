@@ -196,7 +196,13 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     ],
     // What a page loads first is guarded, gzipped, by `npm run bundle:check`; these only keep webpack's own warning
     // for the Manager's grid pages, which share one large lazy chunk (DataGrid and date pickers).
-    performance: { hints: production ? 'warning' : false, maxEntrypointSize: 700_000, maxAssetSize: 900_000 },
+    performance: {
+      hints: production ? 'warning' : false,
+      maxEntrypointSize: 700_000,
+      maxAssetSize: 900_000,
+      // The barcode decoder is fetched only when a scan needs it, and precached by the service worker.
+      assetFilter: (file: string) => !/\.(map|wasm)$/.test(file),
+    },
     devServer: {
       port: 5173,
       historyApiFallback: true,

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import { lazy, Suspense } from 'react';
 
 // The guide's first visit has no bytes to spare: the controls come in their own small file, their place held open
@@ -8,10 +7,10 @@ const ScanControls = lazy(() => import(/* webpackChunkName: "scan-controls" */ '
 /** Where a page offers scanning: the Scan button, and on the slot page the wedge field. */
 export function ScanArea({ field }: { field?: boolean }) {
   return (
-    <Box sx={{ minHeight: 48, displayPrint: 'none' }}>
+    <div style={{ minHeight: 48 }}>
       <Suspense fallback={null}>
         <ScanControls field={field} />
       </Suspense>
-    </Box>
+    </div>
   );
 }

@@ -10,7 +10,7 @@ export default function ScanControls({ field = false }: { field?: boolean }) {
   const lookUp = useScanLookup();
   const [typedResult, setTypedResult] = useState<ScanResult | null>(null);
   return (
-    <Stack direction="row" sx={{ alignItems: 'flex-start', flexWrap: 'wrap', gap: 1 }}>
+    <Stack direction="row" sx={{ alignItems: 'flex-start', flexWrap: 'wrap', gap: 1, displayPrint: 'none' }}>
       <ScanButton lookUp={lookUp} />
       {field && <ScanField result={typedResult} onCode={(code) => void lookUp(code).then(setTypedResult)} />}
     </Stack>
