@@ -14,15 +14,20 @@ export const camera = {
   vibrate: jest.fn(),
 };
 
+const ALL_FORMATS = ['qr_code', 'code_128', 'ean_13', 'aztec', 'upc_a'];
+
 class FakeBarcodeDetector {
-  static getSupportedFormats = () => Promise.resolve(['qr_code', 'code_128', 'ean_13', 'aztec', 'upc_a']);
+  static formats = ALL_FORMATS;
+  static getSupportedFormats = () => Promise.resolve(FakeBarcodeDetector.formats);
   detect(source: unknown) {
     camera.detect(source);
     return Promise.resolve(camera.inView.map((rawValue) => ({ rawValue })));
   }
 }
 
-export function fakeCamera({ torch = false, refuse = false } = {}) {
+/** `formats`: what the browser's own reader reads (fewer than a voucher needs sends the scanner to its decoder). */
+export function fakeCamera({ torch = false, refuse = false, formats = ALL_FORMATS } = {}) {
+  FakeBarcodeDetector.formats = formats;
   camera.inView = [];
   camera.detect.mockReset();
   camera.track.stop.mockReset();

@@ -7,6 +7,10 @@ import type { ScanResult } from '../../src/components/scan/scanResult';
 import { renderWithProviders } from './renderWithProviders';
 import { camera, fakeCamera } from './scanFakes';
 
+// The WebAssembly decoder, fetched only where the browser has no reader for every format: here, one that cannot load.
+const createWasmReader = jest.fn(() => Promise.reject(new Error('Failed to fetch /zxing/zxing_reader.wasm')));
+jest.mock('../../src/components/scan/wasmReader', () => ({ createWasmReader: () => createWasmReader() }));
+
 const found: ScanResult = { kind: 'found', title: 'Ana Pérez · 4 guests', detail: '10:30 Old Town Walk' };
 
 /** The dialog as a page holds it: each code read is looked up, and the answer passed back. */
@@ -88,6 +92,17 @@ describe('the scanner', () => {
     camera.getUserMedia.mockRejectedValue(new DOMException('Requested device not found', 'NotFoundError'));
     renderWithProviders(<Scanner answer={found} onCode={() => {}} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('No camera can be used on this device.');
+  });
+
+  it('turns to the decoder where the browser cannot read every format, and says when that cannot start', async () => {
+    fakeCamera({ formats: ['qr_code', 'ean_13'] });
+    const onClose = jest.fn();
+    const { user } = renderWithProviders(<Scanner answer={found} onCode={() => {}} onClose={onClose} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The code reader could not start.');
+    expect(createWasmReader).toHaveBeenCalled();
+    await user.click(within(alert).getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalled();
   });
 
   it('offers the torch only when the camera has one, and switches it', async () => {
