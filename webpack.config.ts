@@ -19,7 +19,9 @@ const statsFile = path.join(root, 'dist/web-stats.json');
 const GRID_PAGES = new Set(['reports', 'fees', 'shifts']);
 /** The guide's day and slot pages (webpackChunkName in src/app/router.tsx). */
 const GUIDE_PAGES = new Set(['bookings', 'slot']);
-const COMPRESSIBLE = /\.(js|css|html|svg|webmanifest|json|txt)$/;
+const COMPRESSIBLE = /\.(js|css|html|svg|webmanifest|json|txt|wasm)$/;
+/** zxing's barcode decoder, for browsers without BarcodeDetector: served from our origin (src/components/scan/wasmReader.ts). */
+const ZXING_READER_WASM = path.join(root, 'node_modules/zxing-wasm/dist/reader/zxing_reader.wasm');
 /** MUI's CSS-variables theme, as `createTheme` and `ThemeProvider` import it: see src/app/muiCssVarsOff.ts. */
 // Real path: webpack names issuers by it, and node_modules may be a symlink (a git worktree sharing one install).
 const MUI_STYLES = realpathSync(path.join(root, 'node_modules/@mui/material/styles'));
@@ -147,7 +149,12 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     plugins: [
       new HtmlWebpackPlugin({ template: path.join(publicDir, 'index.html'), scriptLoading: 'defer' }),
       // public/ (favicon, manifest, icons) as is; index.html goes through HtmlWebpackPlugin.
-      new CopyPlugin({ patterns: [{ from: publicDir, globOptions: { ignore: ['**/index.html'] } }] }),
+      new CopyPlugin({
+        patterns: [
+          { from: publicDir, globOptions: { ignore: ['**/index.html'] } },
+          { from: ZXING_READER_WASM, to: 'zxing/[name][ext]' },
+        ],
+      }),
       ...(production
         ? [
             new webpack.NormalModuleReplacementPlugin(MUI_CSS_VARS, (resource) => {
@@ -159,8 +166,9 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
             new InjectManifest({
               swSrc: path.join(root, 'src/sw.ts'),
               swDest: 'sw.js',
-              // The app's code, pages and icons; not source maps, .br/.gz copies or licence notes.
-              include: [/\.(js|css|html|svg|png|woff2?|webmanifest)$/],
+              // The app's code, pages, icons and the barcode decoder (a scan works offline); not source maps, .br/.gz
+              // copies or licence notes.
+              include: [/\.(js|css|html|svg|png|woff2?|webmanifest|wasm)$/],
               // Hashed names change with their content: precaching needs no cache-busting revision for them.
               dontCacheBustURLsMatching: /\.[0-9a-f]{8}\.js$/,
             }),
@@ -188,7 +196,13 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     ],
     // What a page loads first is guarded, gzipped, by `npm run bundle:check`; these only keep webpack's own warning
     // for the Manager's grid pages, which share one large lazy chunk (DataGrid and date pickers).
-    performance: { hints: production ? 'warning' : false, maxEntrypointSize: 700_000, maxAssetSize: 900_000 },
+    performance: {
+      hints: production ? 'warning' : false,
+      maxEntrypointSize: 700_000,
+      maxAssetSize: 900_000,
+      // The barcode decoder is fetched only when a scan needs it, and precached by the service worker.
+      assetFilter: (file: string) => !/\.(map|wasm)$/.test(file),
+    },
     devServer: {
       port: 5173,
       historyApiFallback: true,

@@ -7,7 +7,8 @@ export const securityHeaders: FastifyHelmetOptions = {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // The barcode decoder is WebAssembly (compiled, not eval): browsers ask for this keyword before compiling it.
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       // Emotion (MUI) injects <style> elements at run time.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:'],

@@ -23,6 +23,7 @@ import { SlotCard } from './SlotCard';
 import { ListSkeleton } from '../../components/LoadStates';
 import { AsOfNotice, OfflineNotice } from '../../components/OfflineNotice';
 import { useCompany } from '../../services/companyApi';
+import { ScanArea } from '../../components/scan/ScanArea';
 
 // A new company's first steps: downloaded only for a Manager who has not done them all yet.
 const SetupChecklist = lazy(() => import(/* webpackChunkName: "setup" */ './SetupChecklist'));
@@ -43,6 +44,7 @@ export function DailyBookingsPage() {
           <SetupChecklist company={company} />
         </Suspense>
       )}
+      <ScanArea />
       <DayNavigator day={day} today={todayInZone(company.timezone, new Date())} />
       {/* Keyed: a new day starts from its own first paint, never the previous day's slots. */}
       <DaySlots key={day} day={day} />

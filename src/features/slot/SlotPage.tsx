@@ -24,6 +24,7 @@ import { useGetNoteQuery, useGetSlotBookingsQuery, type SlotArgs } from './slotA
 import { ListSkeleton, RetryAlert } from '../../components/LoadStates';
 import { useCompany } from '../../services/companyApi';
 import { useLanguage, useT } from '../../services/i18n/useT';
+import { ScanArea } from '../../components/scan/ScanArea';
 
 // Below the bookings and opened by few: it loads after the page's first paint.
 const ActivitySection = lazy(() =>
@@ -110,6 +111,7 @@ function SlotView({ slot }: { slot: SlotArgs }) {
         </Button>
         <Typography color="text.secondary">{dateLabel}</Typography>
       </Stack>
+      <ScanArea field />
       {/* A Guide refused this slot gets no list of others. */}
       {!hidden && (
         <Box sx={{ displayPrint: 'none' }}>
