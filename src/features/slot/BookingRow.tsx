@@ -30,8 +30,8 @@ interface BookingRowProps {
   onHistory: (booking: Booking) => void;
   /** The slot's bookings are split between guides: a booking without one says so. */
   showGuide: boolean;
-  /** Just added here: scrolled to and flashed, so the guide sees where it went. */
-  highlighted: boolean;
+  /** Just added here, or just scanned: scrolled to and flashed, so the guide sees where it is. */
+  highlighted: 'added' | 'scanned' | null;
 }
 
 const arrived = keyframes`
@@ -125,7 +125,7 @@ export const BookingRow = memo(function BookingRow({
             {attendanceText(countsFromList(booking.attendees), countsFromList(booking.customers), t)}
           </Typography>
         </Box>
-        {highlighted && <Tag tone="primary">{t('Just added')}</Tag>}
+        {highlighted && <Tag tone="primary">{highlighted === 'added' ? t('Just added') : t('Scanned')}</Tag>}
         {booking.cancelled && <Tag>{t('Cancelled')}</Tag>}
         {/* Open on a locked slot too: reading who changed what is no change. */}
         <IconButton

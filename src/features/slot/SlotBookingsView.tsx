@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useCallback, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useSignedInUser } from '../../app/hooks';
 import type { Outcome } from '../../components/OutcomeSnackbar';
 import type { Booking, SlotBookings } from '../../domain/booking';
@@ -64,7 +65,10 @@ export function SlotBookingsView({ slot, data }: SlotBookingsViewProps) {
   const { wide, view, setView } = useManifestView();
   const split = hasAssignedGuides(data.bookings);
   const mineShown = split && mineOnly;
-  const bookings = slotListBookings(data.bookings, { query, guide: mineShown ? myName : null, pinnedId: addedId });
+  // A booking the scanner found for this slot comes first, flashed, as one just added does.
+  const scannedId = (useLocation().state as { scannedId?: string } | null)?.scannedId ?? null;
+  const pinnedId = addedId ?? scannedId;
+  const bookings = slotListBookings(data.bookings, { query, guide: mineShown ? myName : null, pinnedId });
   const elsewhere = mineShown ? matchesOutsideGroup(data.bookings, query, myName) : [];
 
   const created = useCallback(
@@ -128,7 +132,7 @@ export function SlotBookingsView({ slot, data }: SlotBookingsViewProps) {
                   onEdit={setEditing}
                   onHistory={setHistoryOf}
                   showGuide={split}
-                  highlighted={booking._id === addedId}
+                  highlighted={booking._id === addedId ? 'added' : booking._id === scannedId ? 'scanned' : null}
                 />
               ))}
             </Stack>

@@ -111,7 +111,7 @@ function SlotView({ slot }: { slot: SlotArgs }) {
         </Button>
         <Typography color="text.secondary">{dateLabel}</Typography>
       </Stack>
-      <ScanArea field />
+      <ScanArea field slot={slot} />
       {/* A Guide refused this slot gets no list of others. */}
       {!hidden && (
         <Box sx={{ displayPrint: 'none' }}>
