@@ -32,6 +32,8 @@ export const phoneSchema = z
 export const bookingSchema = z.object({
   _id: z.string(),
   bookingId: z.string(),
+  /** Tourdesk's own short code (its QR code and a scan find the booking by it); absent in copies stored before it. */
+  reference: z.string().optional(),
   name: z.string(),
   company: z.string(),
   customers: countListSchema(1000),
