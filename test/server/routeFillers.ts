@@ -19,6 +19,7 @@ import {
   addBookingBodySchema,
   checkInBodySchema,
   editBookingBodySchema,
+  lookupQuerySchema,
   saveNoteBodySchema,
 } from '../../src/domain/schemas/booking';
 import { feesBodySchema, reportQuerySchema } from '../../src/domain/schemas/reports';
@@ -60,6 +61,8 @@ export interface Target {
   source: string;
   noteKey: string;
   bookingIds: string[];
+  /** The booking references of `bookingIds`, as a scan finds them (`/api/bookings/lookup`). */
+  references: string[];
   /** The channel reference of a booking no one is checked in on (`/api/v1/bookings/{source}/{externalId}`). */
   externalId: string;
   /** An API key besides the company's first, made before keys had sources: for the sources and revoke routes. */
@@ -230,6 +233,7 @@ export async function seedTarget(app: FastifyInstance, db: Db): Promise<Target> 
     source,
     noteKey,
     bookingIds: booked.map((b) => b.id),
+    references: booked.map((b) => b.reference),
     externalId: channelBooking.bookingId,
     spareKeyId,
     importId,
@@ -254,7 +258,7 @@ export async function seedTarget(app: FastifyInstance, db: Db): Promise<Target> 
       company.apiKeyId,
       spareKeyId,
       importId,
-      ...[...booked, imported, channelBooking].flatMap((b) => [b.id, b.name, b.bookingId]),
+      ...[...booked, imported, channelBooking].flatMap((b) => [b.id, b.name, b.bookingId, b.reference]),
     ],
   };
 }
@@ -410,6 +414,7 @@ export const routeBodyFillers: Record<string, Fill<Record<string, unknown>>> = {
 /** Query strings by schema. */
 export const queryFillers = new Map<unknown, Fill<Record<string, string>>>([
   [reportQuerySchema, () => ({})],
+  [lookupQuerySchema, (t) => ({ code: t.references[0] as string })],
   [channelChangesQuerySchema, () => ({ since: '2000-01-01T00:00:00Z' })],
   [inspectQuerySchema, () => ({})],
   [

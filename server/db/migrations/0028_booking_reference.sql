@@ -22,5 +22,7 @@ $$;--> statement-breakpoint
 DROP FUNCTION tourdesk_new_booking_reference();--> statement-breakpoint
 ALTER TABLE "bookings" ALTER COLUMN "reference" SET NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "bookings_reference_key" ON "bookings" USING btree ("company_id","reference");--> statement-breakpoint
+-- A scanned voucher's channel reference, whatever its source and case.
+CREATE INDEX "bookings_channel_ref_idx" ON "bookings" USING btree ("company_id",lower("booking_id"));--> statement-breakpoint
 -- A source's pattern finds the channel's reference in what a scanner reads from that channel's vouchers.
 ALTER TABLE "sources" ADD COLUMN "scan_pattern" text;

@@ -77,6 +77,8 @@ export const bookings = pgTable(
     // A channel's booking by its own reference (the channel API and CSV imports), and what changed since a time.
     index('bookings_channel_idx').on(t.companyId, t.source, t.bookingId),
     uniqueIndex('bookings_reference_key').on(t.companyId, t.reference),
+    // A scanned voucher's channel reference, whatever its source and case.
+    index('bookings_channel_ref_idx').on(t.companyId, sql`lower(${t.bookingId})`),
     index('bookings_updated_idx').on(t.companyId, t.updatedAt, t.id),
     foreignKey({ columns: [t.companyId], foreignColumns: [companies.id] }).onDelete('cascade'),
   ],
