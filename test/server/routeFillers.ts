@@ -1,6 +1,7 @@
 import { asc, eq, getTableColumns, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import QRCode from 'qrcode';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { RouteEntry } from '../../server/app';
@@ -259,8 +260,17 @@ export async function seedTarget(app: FastifyInstance, db: Db): Promise<Target> 
       spareKeyId,
       importId,
       ...[...booked, imported, channelBooking].flatMap((b) => [b.id, b.name, b.bookingId, b.reference]),
+      ...(await Promise.all(booked.map((b) => qrMarker(b.reference)))),
     ],
   };
+}
+
+/** A booking's QR code as an injected request gets it (host `localhost:80`): its dark modules' path. */
+async function qrMarker(reference: string): Promise<string> {
+  const svg = await QRCode.toString(`http://localhost:80/b/${reference}`, { type: 'svg' });
+  const path = /d="([^"]+)"\/><\/svg>/.exec(svg)?.[1];
+  if (!path) throw new Error('no dark modules in the QR code');
+  return path;
 }
 
 type Fill<T> = (t: Target, route: RouteEntry) => T | Promise<T>;
