@@ -44,9 +44,9 @@ async function seed(companyId: string): Promise<void> {
   const started = performance.now();
   // One statement: the database makes the rows, so seeding a million takes seconds, not minutes.
   await client.query(
-    `insert into bookings (company_id, id, booking_id, name, phone, date, time, tour, source,
+    `insert into bookings (company_id, id, booking_id, reference, name, phone, date, time, tour, source,
        adults, teens, children, attended_adults, attended_teens, attended_children, pax, cancelled, manual, created_at)
-     select $1::uuid, gen_random_uuid(), 'BK' || g, 'Guest ' || g, case when g % 5 = 0 then null else '+34 600 ' || g end,
+     select $1::uuid, gen_random_uuid(), 'BK' || g, 'R' || g, 'Guest ' || g, case when g % 5 = 0 then null else '+34 600 ' || g end,
        date '${START}' + (g % 365), (array['09:00','10:00','11:30','13:00','16:00','19:30'])[1 + g % 6],
        ($2::text[])[1 + g % ${TOURS.length}], ($3::text[])[1 + (g / 7) % ${SOURCES.length}],
        1 + g % 4, g % 3 / 2, g % 5 / 4, 1 + g % 4 - (g % 7 / 6), 0, 0, 1 + g % 4 + g % 3 / 2 + g % 5 / 4,

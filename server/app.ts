@@ -16,6 +16,8 @@ import { loadOrCreateSecret } from './lib/secret';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { TokenService } from './modules/auth/tokens';
+import { bookingScansRoutes } from './modules/bookings/bookingScans.routes';
+import { BookingScansService } from './modules/bookings/bookingScans.service';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { BookingEditsService } from './modules/bookings/bookingEdits.service';
 import { BookingsService } from './modules/bookings/bookings.service';
@@ -183,6 +185,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   const checkIns = new CheckInsService(tenancy, deps.now, () => metrics.outboxReplays.inc());
   await app.register(bookingsRoutes, { bookings, checkIns, bookingEdits, guideBookings });
+  await app.register(bookingScansRoutes, { scans: new BookingScansService(tenancy, deps.now) });
   await app.register(shiftsRoutes, { shifts });
   await app.register(reportsRoutes, {
     reports,

@@ -6,6 +6,7 @@ import type { Language } from '../src/domain/languages';
 import type { TourColor, TourFlag } from '../src/domain/company';
 import type { Db } from './db/client';
 import { bookings } from './db/schema';
+import { newBookingReferences } from './modules/bookings/bookingReferences';
 import { hashPassword } from './modules/auth/passwords';
 import { countCompanies, insertCompany, insertSources, insertTours } from './modules/companies/companies.repository';
 import { replaceTimetable } from './modules/timetable/timetable.repository';
@@ -54,7 +55,7 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-type BookingRow = typeof bookings.$inferInsert;
+type BookingRow = Omit<typeof bookings.$inferInsert, 'reference'>;
 
 export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
   if ((await countCompanies(db)) > 0) return false;
@@ -101,7 +102,10 @@ export async function seedDemo(db: Db, now: Date): Promise<string> {
       SOURCES.map((label, position) => ({ companyId, id: uuidv7(), key: label.toLowerCase(), label, position })),
     );
     for (const user of DEMO_USERS) await insertUser(tx, { companyId, id: uuidv7(), passwordHash, ...user });
-    for (let i = 0; i < rows.length; i += 500) await tx.insert(bookings).values(rows.slice(i, i + 500));
+    // A new company: references drawn apart from each other are free in it.
+    const references = newBookingReferences(rows.length);
+    const referenced = rows.map((row, i) => ({ ...row, reference: references[i] as string }));
+    for (let i = 0; i < referenced.length; i += 500) await tx.insert(bookings).values(referenced.slice(i, i + 500));
   });
   return companyId;
 }

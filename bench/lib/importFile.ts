@@ -5,6 +5,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../server/db/client';
 import { bookings } from '../../server/db/schema';
+import { newBookingReference } from '../../server/modules/bookings/bookingReferences';
 import { emptyCounts, type ImportOutcome } from '../../src/domain/imports';
 import { nextDay } from '../../src/domain/slotRules';
 import type { Slot } from './trafficData';
@@ -36,7 +37,7 @@ export interface ImportFile {
   /** What the first preview and apply must count; the re-import finds every good row unchanged. */
   expected: Record<ImportOutcome, number>;
   /** Bookings to seed before the import: the rows that update, cancel or leave one unchanged. */
-  existing: Array<Omit<typeof bookings.$inferInsert, 'companyId' | 'id'>>;
+  existing: Array<Omit<typeof bookings.$inferInsert, 'companyId' | 'id' | 'reference'>>;
 }
 
 const kindOf = (i: number): ImportOutcome =>
@@ -81,7 +82,9 @@ export function buildImportFile(rows: number, slots: Slot[], firstDay: string): 
 
 export async function seedExisting(db: Db, companyId: string, file: ImportFile): Promise<void> {
   for (let i = 0; i < file.existing.length; i += 500) {
-    const batch = file.existing.slice(i, i + 500).map((row) => ({ ...row, companyId, id: uuidv7() }));
+    const batch = file.existing
+      .slice(i, i + 500)
+      .map((row) => ({ ...row, companyId, id: uuidv7(), reference: newBookingReference() }));
     await db.insert(bookings).values(batch);
   }
 }

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../server/db/client';
 import { bookings, companies, sources, tours, users } from '../../server/db/schema';
+import { newBookingReference } from '../../server/modules/bookings/bookingReferences';
 import { hashPassword } from '../../server/modules/auth/passwords';
 import type { CustomerCounts } from '../../src/domain/customerTypes';
 import { todayInZone } from '../../src/domain/zonedDates';
@@ -168,6 +169,7 @@ export async function seedTraffic(db: Db, options: SeedOptions = {}): Promise<Tr
             const bookingId = uuidv7();
             rows.push({
               companyId: id,
+              reference: newBookingReference(),
               id: bookingId,
               bookingId: `BK${between(rng, 100000, 999999)}`,
               name: pick(rng, GUEST_NAMES),

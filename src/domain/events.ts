@@ -56,6 +56,8 @@ export interface HistoryEntry {
   /** The slot it happened in; null when the reader may not see that slot. */
   slot: EventSlot | null;
   bookingName?: string;
+  /** The reference of the one booking it changed, beside its name (as the reader may see it). */
+  bookingReference?: string;
   /** The booking was moved to a slot the reader may not see: where, when and what else changed are left out. */
   movedOut?: boolean;
 }

@@ -23,6 +23,8 @@ const source: ReportColumn = { field: 'source', header: msg('Source'), value: (r
 const name: ReportColumn = { field: 'name', header: msg('Name'), value: (r) => r.name };
 const tour: ReportColumn = { field: 'tour', header: msg('Tour'), value: (r) => r.tour };
 const tourDate: ReportColumn = { field: 'date', header: msg('Tour Date'), value: (r) => displayDay(r.date) };
+/** Beyond spec §9, after its columns: Tourdesk's own code, which a voucher's QR code carries. */
+const reference: ReportColumn = { field: 'reference', header: msg('Reference'), value: (r) => r.reference };
 
 /** The reservation report's Cancelled column, so it reconciles with a channel's statement of every reservation. */
 export const CANCELLED = { yes: msg('Yes'), no: msg('No') };
@@ -40,6 +42,7 @@ export const REPORT_COLUMNS: Record<ReportType, ReportColumn[]> = {
     { field: 'noShowTeens', header: msg('No Show Teens'), value: (r) => noShow(r, 'Teens') },
     { field: 'noShowChildren', header: msg('No Show Children'), value: (r) => noShow(r, 'Children') },
     tourDate,
+    reference,
   ],
   reservationDate: [
     {
@@ -55,5 +58,6 @@ export const REPORT_COLUMNS: Record<ReportType, ReportColumn[]> = {
     { field: 'pax', header: msg('Pax'), value: (r) => r.pax },
     // Beyond spec §9: cancelled bookings are listed too, and say so.
     { field: 'cancelled', header: msg('Cancelled'), value: (r) => (r.cancelled ? CANCELLED.yes : CANCELLED.no) },
+    reference,
   ],
 };

@@ -66,15 +66,15 @@ test.describe('reports and fees', () => {
     await expect(grid.getByRole('row').filter({ hasText: shown }).first()).toBeVisible();
     const noShows = await downloadCsv(page);
     expect(noShows.name).toBe('data.csv');
-    expect(noShows.header).toBe(NO_SHOW_COLUMNS.join(','));
+    expect(noShows.header).toBe([...NO_SHOW_COLUMNS, 'Reference'].join(','));
     expect(noShows.rows.length).toBeGreaterThan(0);
-    expect(noShows.rows.every((row) => row.endsWith(`,${shown}`))).toBe(true);
+    expect(noShows.rows.every((row) => row.endsWith(`,${shown},`, row.length - 8))).toBe(true);
 
     await generate(page, 'Reservations by booking date');
     for (const header of RESERVATION_COLUMNS) await expect(columnHeader(grid, header)).toBeVisible();
     const reservations = await downloadCsv(page);
     expect(reservations.name).toBe('data.csv');
-    expect(reservations.header).toBe(RESERVATION_COLUMNS.join(','));
+    expect(reservations.header).toBe([...RESERVATION_COLUMNS, 'Reference'].join(','));
     expect(reservations.rows.length).toBeGreaterThan(0);
     expect(reservations.rows.every((row) => row.startsWith(`${shown} `))).toBe(true);
   });
@@ -106,7 +106,7 @@ test.describe('reports and fees', () => {
     await page.getByRole('button', { name: 'Generate' }).click();
     for (const header of RESERVATION_COLUMNS) await expect(columnHeader(grid, header)).toBeVisible();
     const reservations = await downloadCsv(page);
-    expect(reservations.header).toBe(RESERVATION_COLUMNS.join(','));
+    expect(reservations.header).toBe([...RESERVATION_COLUMNS, 'Reference'].join(','));
   });
 
   test('a Manager lists only the no-shows, with their totals, and downloads just those', async ({ page }) => {
@@ -122,10 +122,10 @@ test.describe('reports and fees', () => {
     for (const type of ['Adults', 'Teens', 'Children']) await expect(totals.getByText(type)).toBeVisible();
     await expect(totals).toHaveAttribute('aria-busy', 'false');
     const csv = await downloadCsv(page);
-    expect(csv.header).toBe(NO_SHOW_COLUMNS.join(','));
-    // Each row ends with its no-shows per type and the tour date: at least one of the three is above zero.
+    expect(csv.header).toBe([...NO_SHOW_COLUMNS, 'Reference'].join(','));
+    // Each row ends with its no-shows per type, the tour date and the reference: at least one of the three is above zero.
     const missing = csv.rows.map((row) => {
-      const [, adults, teens, children] = /,(\d+),(\d+),(\d+),\d+\/\d+\/\d+$/.exec(row) ?? [];
+      const [, adults, teens, children] = /,(\d+),(\d+),(\d+),\d+\/\d+\/\d+,[2-9A-Z]{8}$/.exec(row) ?? [];
       return Number(adults) + Number(teens) + Number(children);
     });
     expect(missing.length).toBeGreaterThan(0);

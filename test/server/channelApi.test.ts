@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { apiKeys, bookings, events } from '../../server/db/schema';
+import { newBookingReference } from '../../server/modules/bookings/bookingReferences';
 import { addBooking, createCompany, type CompanyFixture } from './fixtures';
 import { bearer, createTestApp, DB_KINDS, describeEachDb, type TestApp } from './helpers';
 
@@ -162,6 +163,7 @@ describeEachDb('the channel API', (ctx) => {
     const rows = Array.from({ length: 501 }, (_, i) => ({
       companyId: fresh.companyId,
       id: uuidv7(),
+      reference: newBookingReference(),
       bookingId: `B-${i}`,
       name: `Guest ${i}`,
       date: DAY,

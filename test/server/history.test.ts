@@ -12,11 +12,13 @@ describeEachDb(
   (ctx) => {
     let c: CompanyFixture;
     let bookingId: string;
+    let reference: string;
 
     beforeAll(async () => {
       const { app, db } = ctx();
       c = await createCompany(app, db, { showPhoneToGuides: false });
-      bookingId = (await addBooking(db, c.companyId, { date: DAY, time: '10:00', adults: 3, name: 'Smith party' })).id;
+      const booking = await addBooking(db, c.companyId, { date: DAY, time: '10:00', adults: 3, name: 'Smith party' });
+      ({ id: bookingId, reference } = booking);
       const checkIn = await app.inject({
         method: 'PATCH',
         url: `/api/bookings/${bookingId}`,
@@ -98,6 +100,7 @@ describeEachDb(
       expect(entries.map((e) => e.kind)).toEqual(['slot.noteSaved', 'booking.edited', 'booking.checkedIn']);
       expect(entries[0]?.changes).toEqual([{ field: 'Note', from: '—', to: 'Meet at the fountain' }]);
       expect(entries[1]?.bookingName).toBe('Smith party');
+      expect(entries[1]?.bookingReference).toBe(reference);
       const hidden = await app.inject({
         url: `/api/bookings/date/${DAY}/18:00/Old%20Town%20Walk/activity`,
         headers: bearer(c.guide.token),

@@ -30,7 +30,7 @@ describeEachDb(
 
     it('tells a Guide a booking left their slot, without where, when or its new name; a Manager, all of it', async () => {
       const { app, db } = ctx();
-      const id = (await addBooking(db, c.companyId, { date: DAY, time: '10:00', name: 'Smith party' })).id;
+      const { id, reference } = await addBooking(db, c.companyId, { date: DAY, time: '10:00', name: 'Smith party' });
       const checkIn = await app.inject({
         method: 'PATCH',
         url: `/api/bookings/${id}`,
@@ -56,10 +56,12 @@ describeEachDb(
       // The booking is outside the window now: no line names it, not even with the name it had here.
       expect(checkedIn).toMatchObject({ kind: 'booking.checkedIn', checkedIn: { attended: 1, pax: 2 } });
       expect(checkedIn).not.toHaveProperty('bookingName');
+      expect(checkedIn).not.toHaveProperty('bookingReference');
+      expect(guide.body).not.toContain(reference);
       for (const fact of ['18:00', 'Jones', 'Smith']) expect(guide.body).not.toContain(fact);
 
       const manager = (await activity(c.manager.token, '10:00')).json<HistoryEntry[]>();
-      expect(manager[0]).toMatchObject({ bookingName: 'Smith & Jones' });
+      expect(manager[0]).toMatchObject({ bookingName: 'Smith & Jones', bookingReference: reference });
       expect(manager[0]).not.toHaveProperty('movedOut');
       expect(manager[0]?.changes).toEqual(
         expect.arrayContaining([

@@ -163,6 +163,26 @@ describe('the OpenAPI document at /api/docs/json', () => {
     expect(doc.info.description).toMatch(/Idempotency-Key/);
   });
 
+  it('documents scanning: the booking’s reference in every view of it, the lookup and the QR code’s SVG', () => {
+    const resolved = (schema: Schema | OpenAPIV3_1.ReferenceObject | undefined): Schema | undefined => {
+      if (!schema || !('$ref' in schema)) return schema;
+      const name = schema.$ref.split('/').at(-1) as string;
+      return resolved(doc.components?.schemas?.[name]);
+    };
+    const answer = (method: string, path: string, status: string) =>
+      resolved(jsonSchemaOf(operation(doc, method, path).responses?.[status] as OpenAPIV3_1.ResponseObject));
+    const channelView = answer('PUT', '/api/v1/bookings/{source}/{externalId}', '201');
+    expect(Object.keys(channelView?.properties ?? {})).toContain('reference');
+    const added = answer('POST', '/api/bookings/add-booking', '201');
+    expect(Object.keys(added?.properties ?? {})).toContain('reference');
+    const lookup = operation(doc, 'GET', '/api/bookings/lookup');
+    const code = ((lookup.parameters ?? []) as OpenAPIV3_1.ParameterObject[]).find((p) => p.name === 'code');
+    expect(code).toMatchObject({ in: 'query', required: true });
+    expect(Object.keys(lookup.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '403', '404']));
+    const svg = operation(doc, 'GET', '/api/bookings/{id}/code.svg').responses?.['200'] as OpenAPIV3_1.ResponseObject;
+    expect(Object.keys(svg.content ?? {})).toEqual(['image/svg+xml']);
+  });
+
   it('takes bodies, parameters and responses from the zod schemas (the check-in)', () => {
     const checkIn = operation(doc, 'PATCH', '/api/bookings/{id}');
     const body = jsonSchemaOf(checkIn.requestBody as OpenAPIV3_1.RequestBodyObject);

@@ -5,6 +5,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { encodeNameList, rangeInstants } from '../../src/domain/reports';
 import type { Db } from '../../server/db/client';
 import { bookings, companies, reportCounts } from '../../server/db/schema';
+import { newBookingReference } from '../../server/modules/bookings/bookingReferences';
 import { addBooking, createCompany, editBooking, SOURCES, TOURS, type CompanyFixture } from './fixtures';
 import { bearer, describeEachDb, type TestApp } from './helpers';
 
@@ -169,7 +170,7 @@ describeEachDb(
           const pick = (n: number) => [...model.values()][n % model.size];
           for (const op of ops) {
             if (op.kind === 'insert') {
-              const rows = op.rows.map((r) => ({ ...r, id: uuidv7() }));
+              const rows = op.rows.map((r) => ({ ...r, id: uuidv7(), reference: newBookingReference() }));
               // One statement for all the rows: the insert trigger counts per statement.
               await t.db
                 .insert(bookings)
@@ -258,6 +259,7 @@ describeEachDb(
       const other = await createCompany(t.app, t.db);
       const id = uuidv7();
       const booking = { id, name: 'Guest', date: '2026-06-20', time: '10:00', tour: 'Old Town Walk', pax: 1 };
+      const reference = () => newBookingReference();
       const asApp = <T>(companyId: string, fn: (tx: Db) => Promise<T>) =>
         t.db.transaction(async (tx) => {
           await tx.execute(sql`set local role tourdesk_app`);
@@ -265,7 +267,9 @@ describeEachDb(
           return fn(tx as unknown as Db);
         });
       await asApp(c.companyId, async (tx) => {
-        await tx.insert(bookings).values({ ...booking, companyId: c.companyId, source: 'Walkin', createdAt: NOW });
+        await tx
+          .insert(bookings)
+          .values({ ...booking, reference: reference(), companyId: c.companyId, source: 'Walkin', createdAt: NOW });
         await tx.update(bookings).set({ source: 'Viator' }).where(eq(bookings.id, id));
       });
       expect(await storedCounts(t.db, c.companyId)).toEqual({
@@ -274,7 +278,9 @@ describeEachDb(
       });
       await expect(
         asApp(c.companyId, (tx) =>
-          tx.insert(bookings).values({ ...booking, id: uuidv7(), companyId: other.companyId, source: 'Walkin' }),
+          tx
+            .insert(bookings)
+            .values({ ...booking, id: uuidv7(), reference: reference(), companyId: other.companyId, source: 'Walkin' }),
         ),
       ).rejects.toThrow();
       await asApp(c.companyId, (tx) => tx.delete(bookings).where(eq(bookings.id, id)));

@@ -9,6 +9,8 @@ import { addBooking, createCompany, type CompanyFixture } from './fixtures';
 import { bearer, describeEachDb, type TestApp } from './helpers';
 
 const ALL_SOURCES = encodeNameList(['Walkin', 'Viator', 'Manual']);
+/** A CSV record without its last cell, the booking's reference (random). */
+const withoutReference = (line: string | undefined) => line?.replace(/,[23456789A-HJ-NP-Z]{8}$/, '');
 const ALL_TOURS = encodeNameList(['Old Town Walk', 'Hop-On Harbour Cruise']);
 
 const reportUrl = (field: string, start: string, end: string, sources = ALL_SOURCES, tours = ALL_TOURS, query = '') =>
@@ -92,7 +94,9 @@ describeEachDb('reports and fees', (ctx) => {
       url: reportUrl('createdAt', '2026-06-01', '2026-06-30', ALL_SOURCES, ALL_TOURS, '?format=csv'),
       headers,
     });
-    expect(csvLines(csv.body)).toContain('15/6/2026 12:00,GYG123456789,Viator,Cancelled,Old Town Walk,10/6/2026,2,Yes');
+    expect(csvLines(csv.body).map(withoutReference)).toContain(
+      '15/6/2026 12:00,GYG123456789,Viator,Cancelled,Old Town Walk,10/6/2026,2,Yes',
+    );
     // Only the sources and tours asked for, cancelled or not.
     const otherTour = reportUrl(
       'createdAt',
@@ -323,11 +327,13 @@ describeEachDb('reports and fees', (ctx) => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('ID,Source,Name,Tour,Time,No Show Adults,No Show Teens,No Show Children,Tour Date');
+    expect(lines[0]).toBe('ID,Source,Name,Tour,Time,No Show Adults,No Show Teens,No Show Children,Tour Date,Reference');
     expect(lines).toHaveLength(1 + 9);
     const evil = lines.find((l) => l.includes('HYPERLINK'));
     // The formula is defused with a leading quote; the cell is quoted and its quotes doubled (RFC 4180).
-    expect(evil).toBe(`'+34,Viator,"'${evilName.replace(/"/g, '""')}",Old Town Walk,10:00,2,0,0,20/6/2026`);
+    expect(withoutReference(evil)).toBe(
+      `'+34,Viator,"'${evilName.replace(/"/g, '""')}",Old Town Walk,10:00,2,0,0,20/6/2026`,
+    );
     const harbour = lines.find((l) => l.includes('Harbour,'));
     expect(harbour).toContain('Walkin,Harbour,Hop-On Harbour Cruise,12:00,2,0,2,30/6/2026');
   });
@@ -343,8 +349,10 @@ describeEachDb('reports and fees', (ctx) => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('Booked on,ID,Source,Name,Tour,Tour Date,Pax,Cancelled');
-    expect(lines).toContain('1/6/2026 00:00,GYG123456789,Viator,First instant,Old Town Walk,10/6/2026,2,No');
+    expect(lines[0]).toBe('Booked on,ID,Source,Name,Tour,Tour Date,Pax,Cancelled,Reference');
+    expect(lines.map(withoutReference)).toContain(
+      '1/6/2026 00:00,GYG123456789,Viator,First instant,Old Town Walk,10/6/2026,2,No',
+    );
   });
 
   it('heads the CSV in the language asked for, English by default, and refuses a language it does not speak', async () => {
@@ -362,11 +370,13 @@ describeEachDb('reports and fees', (ctx) => {
       };
     };
     const spanish = await head('?format=csv&headerLanguage=es');
-    expect(spanish.lines[0]).toBe('Reservada el,ID,Origen,Nombre,Tour,Fecha del tour,Pax,Cancelada');
+    expect(spanish.lines[0]).toBe('Reservada el,ID,Origen,Nombre,Tour,Fecha del tour,Pax,Cancelada,Referencia');
     // Only the header row: the rows stay data, as an English CSV has them.
-    expect(spanish.lines).toContain('1/6/2026 00:00,GYG123456789,Viator,First instant,Old Town Walk,10/6/2026,2,No');
+    expect(spanish.lines.map(withoutReference)).toContain(
+      '1/6/2026 00:00,GYG123456789,Viator,First instant,Old Town Walk,10/6/2026,2,No',
+    );
     expect((await head('?format=csv&headerLanguage=en')).lines[0]).toBe(
-      'Booked on,ID,Source,Name,Tour,Tour Date,Pax,Cancelled',
+      'Booked on,ID,Source,Name,Tour,Tour Date,Pax,Cancelled,Reference',
     );
     const refused = await head('?format=csv&headerLanguage=fr');
     expect(refused.status).toBe(400);
@@ -405,7 +415,7 @@ describeEachDb('reports and fees', (ctx) => {
     expect(csv.statusCode).toBe(200);
     const lines = csvLines(csv.body);
     expect(lines).toHaveLength(1 + 4);
-    expect(lines.find((l) => l.includes('Teen missing'))).toBe(
+    expect(withoutReference(lines.find((l) => l.includes('Teen missing')))).toBe(
       'GYG123456789,Viator,Teen missing,Old Town Walk,10:00,0,1,0,12/8/2026',
     );
     expect(lines.some((l) => l.includes('All came'))).toBe(false);

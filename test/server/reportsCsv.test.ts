@@ -162,8 +162,8 @@ describe.each(DB_KINDS)('report CSV [%s]', (kind) => {
   if (kind === 'postgres') {
     it('holds no database connection while a download stalls, and ends cleanly when it is dropped', async () => {
       await s.database.owner.execute(sql`
-        insert into bookings (company_id, id, name, date, time, tour, source, pax)
-        select ${c.companyId}::uuid, gen_random_uuid(), 'Bulk ' || g, date '2026-08-01' + g % 28, '10:00',
+        insert into bookings (company_id, id, reference, name, date, time, tour, source, pax)
+        select ${c.companyId}::uuid, gen_random_uuid(), 'R' || g, 'Bulk ' || g, date '2026-08-01' + g % 28, '10:00',
           'Old Town Walk', 'Walkin', 1
         from generate_series(1, 200000) g`);
       await s.app.listen({ port: 0, host: '127.0.0.1' });

@@ -36,6 +36,7 @@ const user = {
 const booking = {
   _id: 'b1',
   bookingId: 'BK1',
+  reference: 'ABCD2345',
   name: 'Ana García',
   company: 'c1',
   customers: [{ Adults: 2 }, { Children: 1 }],

@@ -1,6 +1,7 @@
 import { asc, eq, getTableColumns, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import QRCode from 'qrcode';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { RouteEntry } from '../../server/app';
@@ -19,6 +20,7 @@ import {
   addBookingBodySchema,
   checkInBodySchema,
   editBookingBodySchema,
+  lookupQuerySchema,
   saveNoteBodySchema,
 } from '../../src/domain/schemas/booking';
 import { feesBodySchema, reportQuerySchema } from '../../src/domain/schemas/reports';
@@ -60,6 +62,8 @@ export interface Target {
   source: string;
   noteKey: string;
   bookingIds: string[];
+  /** The booking references of `bookingIds`, as a scan finds them (`/api/bookings/lookup`). */
+  references: string[];
   /** The channel reference of a booking no one is checked in on (`/api/v1/bookings/{source}/{externalId}`). */
   externalId: string;
   /** An API key besides the company's first, made before keys had sources: for the sources and revoke routes. */
@@ -230,6 +234,7 @@ export async function seedTarget(app: FastifyInstance, db: Db): Promise<Target> 
     source,
     noteKey,
     bookingIds: booked.map((b) => b.id),
+    references: booked.map((b) => b.reference),
     externalId: channelBooking.bookingId,
     spareKeyId,
     importId,
@@ -254,9 +259,18 @@ export async function seedTarget(app: FastifyInstance, db: Db): Promise<Target> 
       company.apiKeyId,
       spareKeyId,
       importId,
-      ...[...booked, imported, channelBooking].flatMap((b) => [b.id, b.name, b.bookingId]),
+      ...[...booked, imported, channelBooking].flatMap((b) => [b.id, b.name, b.bookingId, b.reference]),
+      ...(await Promise.all(booked.map((b) => qrMarker(b.reference)))),
     ],
   };
+}
+
+/** A booking's QR code as an injected request gets it (host `localhost:80`): its dark modules' path. */
+async function qrMarker(reference: string): Promise<string> {
+  const svg = await QRCode.toString(`http://localhost:80/b/${reference}`, { type: 'svg' });
+  const path = /d="([^"]+)"\/><\/svg>/.exec(svg)?.[1];
+  if (!path) throw new Error('no dark modules in the QR code');
+  return path;
 }
 
 type Fill<T> = (t: Target, route: RouteEntry) => T | Promise<T>;
@@ -410,6 +424,7 @@ export const routeBodyFillers: Record<string, Fill<Record<string, unknown>>> = {
 /** Query strings by schema. */
 export const queryFillers = new Map<unknown, Fill<Record<string, string>>>([
   [reportQuerySchema, () => ({})],
+  [lookupQuerySchema, (t) => ({ code: t.references[0] as string })],
   [channelChangesQuerySchema, () => ({ since: '2000-01-01T00:00:00Z' })],
   [inspectQuerySchema, () => ({})],
   [

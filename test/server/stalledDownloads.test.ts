@@ -61,8 +61,8 @@ describe.each(DB_KINDS)('stalled CSV downloads [%s]', (kind) => {
     // About 15 MB of CSV, more than the sockets on both ends of a loopback connection buffer: long names, so that
     // few rows (which are what take the time to write and read) fill it.
     await t.db.execute(sql`
-      insert into bookings (company_id, id, booking_id, name, date, time, tour, source, adults, pax)
-      select ${a.companyId}::uuid, gen_random_uuid(), 'GYG-' || g, 'Guest number ' || g || repeat(' and family', 24), date '2026-08-01' + g % 28,
+      insert into bookings (company_id, id, booking_id, reference, name, date, time, tour, source, adults, pax)
+      select ${a.companyId}::uuid, gen_random_uuid(), 'GYG-' || g, 'R' || g, 'Guest number ' || g || repeat(' and family', 24), date '2026-08-01' + g % 28,
         '10:00', 'Old Town Walk', 'Viator', 2, 2
       from generate_series(1, ${ROWS}) g`);
     await addBooking(t.db, b.companyId, { date: '2026-08-03', time: '10:00', name: 'Other company guest' });

@@ -20,6 +20,7 @@ const manager = makeUser({
 const ROW: ReportRow = {
   _id: 'b1',
   bookingId: 'GYG-123',
+  reference: 'ABCD2345',
   name: 'Ana Pérez',
   source: 'Viator',
   tour: 'Old Town Walk',
@@ -82,6 +83,7 @@ describe('No Shows in Spanish', () => {
       'Adolescentes no presentados',
       'Niños no presentados',
       'Fecha del tour',
+      'Referencia',
     ]);
     expect(screen.getByRole('region', { name: 'Totales de no presentados' })).toHaveTextContent('Adultos');
     expect(screen.getByText('Filas por página:')).toBeInTheDocument();

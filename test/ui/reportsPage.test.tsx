@@ -20,6 +20,7 @@ const manager = makeUser({
 const row = (overrides: Partial<ReportRow> = {}): ReportRow => ({
   _id: 'b1',
   bookingId: 'GYG-123',
+  reference: 'ABCD2345',
   name: 'Ana Pérez',
   source: 'Viator',
   tour: 'Hop-On Harbour Cruise',
@@ -57,8 +58,9 @@ const NO_SHOW_HEADERS = [
   'No Show Teens',
   'No Show Children',
   'Tour Date',
+  'Reference',
 ];
-const RESERVATION_HEADERS = ['Booked on', 'ID', 'Source', 'Name', 'Tour', 'Tour Date', 'Pax', 'Cancelled'];
+const RESERVATION_HEADERS = ['Booked on', 'ID', 'Source', 'Name', 'Tour', 'Tour Date', 'Pax', 'Cancelled', 'Reference'];
 /** The path's segments after /api/bookings/reports/, decoded as the server reads them. */
 const segments = (url: URL) => url.pathname.split('/').slice(4).map(decodeURIComponent);
 
@@ -169,6 +171,7 @@ describe('reports page', () => {
       '0',
       '0',
       '7/6/2026',
+      'ABCD2345',
     ]);
   });
 
@@ -184,8 +187,18 @@ describe('reports page', () => {
     expect(headers()).toEqual(RESERVATION_HEADERS);
     // Booked at 08:15 UTC, 10:15 in Madrid.
     expect(cells()).toEqual([
-      ['1/6/2026 10:15', 'GYG-123', 'Viator', 'Ana Pérez', 'Hop-On Harbour Cruise', '7/6/2026', '5', 'No'],
-      ['1/6/2026 11:00', 'GYG-123', 'Viator', 'Bruno Cancelled', 'Hop-On Harbour Cruise', '7/6/2026', '5', 'Yes'],
+      ['1/6/2026 10:15', 'GYG-123', 'Viator', 'Ana Pérez', 'Hop-On Harbour Cruise', '7/6/2026', '5', 'No', 'ABCD2345'],
+      [
+        '1/6/2026 11:00',
+        'GYG-123',
+        'Viator',
+        'Bruno Cancelled',
+        'Hop-On Harbour Cruise',
+        '7/6/2026',
+        '5',
+        'Yes',
+        'ABCD2345',
+      ],
     ]);
   });
 

@@ -8,6 +8,7 @@ import {
   pgTable,
   primaryKey,
   smallint,
+  uniqueIndex,
   text,
   timestamp,
   uuid,
@@ -26,6 +27,8 @@ export const bookings = pgTable(
     id: uuid('id').notNull(),
     /** The channel's own reference; empty when none was given, 'Manually added' for manual bookings. */
     bookingId: text('booking_id').notNull().default(''),
+    /** Tourdesk's own short code for the booking (its QR and a guide's scan), unique per company. */
+    reference: text('reference').notNull(),
     name: text('name').notNull(),
     phone: text('phone'),
     /** The phone is the one a channel sent through the API: only such a phone is shown back to the channel's keys. */
@@ -73,6 +76,9 @@ export const bookings = pgTable(
       .where(sql`${t.cancelled}`),
     // A channel's booking by its own reference (the channel API and CSV imports), and what changed since a time.
     index('bookings_channel_idx').on(t.companyId, t.source, t.bookingId),
+    uniqueIndex('bookings_reference_key').on(t.companyId, t.reference),
+    // A scanned voucher's channel reference, whatever its source and case.
+    index('bookings_channel_ref_idx').on(t.companyId, sql`lower(${t.bookingId})`),
     index('bookings_updated_idx').on(t.companyId, t.updatedAt, t.id),
     foreignKey({ columns: [t.companyId], foreignColumns: [companies.id] }).onDelete('cascade'),
   ],

@@ -74,6 +74,8 @@ export const sources = pgTable(
     key: text('key').notNull(),
     label: text('label').notNull(),
     position: integer('position').notNull().default(0),
+    /** A regular expression whose first group finds the channel's reference in a scanned voucher. */
+    scanPattern: text('scan_pattern'),
     /** An archived source is offered for no new booking; its bookings and reports keep it. */
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
   },

@@ -55,6 +55,7 @@ export function toBookingDto(row: BookingRow, viewer: Viewer): Booking {
   const dto: Booking = {
     _id: row.id,
     bookingId: row.bookingId,
+    reference: row.reference,
     name: row.name,
     company: row.companyId,
     customers: listFromCounts(booked),

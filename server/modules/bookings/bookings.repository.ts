@@ -2,8 +2,9 @@ import { and, arrayContains, asc, between, desc, eq, getTableColumns, inArray, s
 import type { CustomerCounts } from '../../../src/domain/customerTypes';
 import type { Db } from '../../db/client';
 import { bookings, events } from '../../db/schema';
+import { newBookingReference, REFERENCE_TRIES } from './bookingReferences';
 
-export type NewBooking = typeof bookings.$inferInsert;
+export type NewBooking = Omit<typeof bookings.$inferInsert, 'reference'>;
 export type BookingRow = Omit<typeof bookings.$inferSelect, 'updatedAt'>;
 export type BookingUpdate = Partial<
   Pick<
@@ -42,10 +43,18 @@ export const attendedSums = {
   children: sql<number>`sum(${bookings.attendedChildren})::int`,
 };
 
+/** A new booking with a reference of its own: one already taken in the company is drawn again. */
 export async function insertBooking(db: Db, booking: NewBooking): Promise<BookingRow> {
-  const [row] = await db.insert(bookings).values(booking).returning(columns);
-  if (!row) throw new Error('insert returned no booking');
-  return row;
+  for (let tries = 0; tries < REFERENCE_TRIES; tries++) {
+    // On conflict with the reference only: the transaction goes on, where a unique violation would abort it.
+    const [row] = await db
+      .insert(bookings)
+      .values({ ...booking, reference: newBookingReference() })
+      .onConflictDoNothing({ target: [bookings.companyId, bookings.reference] })
+      .returning(columns);
+    if (row) return row;
+  }
+  throw new Error('no free booking reference');
 }
 
 /**

@@ -157,6 +157,7 @@ export class BookingsService {
           slot: slotOfBooking(row),
           after: {
             ...snapshotFacts(rowSnapshot(row)),
+            Reference: row.reference,
             ...prefixed('Checked in ', checkedIn),
             ...overCapacityFacts(seats),
           },

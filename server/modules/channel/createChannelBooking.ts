@@ -36,7 +36,7 @@ export async function createChannelBooking(
     cancelled: wanted.cancelled,
     modifiedBy: actor.name,
   });
-  const after = snapshotFacts(rowSnapshot(row));
+  const after = { ...snapshotFacts(rowSnapshot(row)), Reference: row.reference };
   await recordEvents(tx, actor, [{ kind: 'booking.added', bookingIds: [row.id], slot: slotOfBooking(row), after }]);
   return channelView(row);
 }

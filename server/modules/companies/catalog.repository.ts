@@ -1,6 +1,6 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bookings, notes, shifts, tours, type sources } from '../../db/schema';
+import { bookings, notes, shifts, sources, tours } from '../../db/schema';
 import { UUID } from '../../lib/ids';
 
 /** A company's tours or its sources: the lists a Manager keeps, alike but for what a rename carries. */
@@ -20,6 +20,19 @@ export function listEntries(db: Db, table: Catalog, companyId: string): Promise<
     .from(table)
     .where(eq(table.companyId, companyId))
     .orderBy(asc(table.position), asc(table.label));
+}
+
+/** A source's scan pattern now, and set to `pattern` (null: none). */
+export async function replaceScanPattern(
+  db: Db,
+  companyId: string,
+  id: string,
+  pattern: string | null,
+): Promise<string | null> {
+  const where = and(eq(sources.companyId, companyId), eq(sources.id, id));
+  const [before] = await db.select({ pattern: sources.scanPattern }).from(sources).where(where);
+  await db.update(sources).set({ scanPattern: pattern }).where(where);
+  return before?.pattern ?? null;
 }
 
 /** An entry by its row id (`_id`) or its short key (`id`). */

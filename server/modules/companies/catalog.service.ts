@@ -14,6 +14,7 @@ import {
   lockCatalog,
   renameInBookings,
   renameTourInSlots,
+  replaceScanPattern,
   setTourAliases,
   updateEntry,
   type CatalogRow,
@@ -106,6 +107,12 @@ export class CatalogService {
         await setTourAliases(tx, caller.companyId, entry.id, [...aliasesAfter]);
       }
       const aliasesChanged = aliasesAfter.join('\n') !== aliasesBefore.join('\n');
+      let patterns: { before: string | null; after: string | null } | undefined;
+      if (change.scanPattern !== undefined) {
+        if (kind !== 'source') throw new BadRequestError('scanPattern: only sources have a scan pattern', 'VALIDATION');
+        const after = change.scanPattern || null;
+        patterns = { before: await replaceScanPattern(tx, caller.companyId, entry.id, after), after };
+      }
       if (change.archived !== undefined) {
         await updateEntry(tx, table, caller.companyId, entry.id, { archivedAt: change.archived ? new Date() : null });
       }
@@ -122,14 +129,21 @@ export class CatalogService {
         Position: position,
         ...((namesAsked || aliasesChanged) && { 'Other names': otherNames.join(' · ') }),
       });
+      const scanPattern = (side: 'before' | 'after') => patterns && { 'Scan pattern': patterns[side] };
       return {
-        before: facts(entry.label, entry.archivedAt !== null, entry.position, aliasesBefore),
-        after: facts(
-          change.label ?? entry.label,
-          change.archived ?? entry.archivedAt !== null,
-          change.position ?? entry.position,
-          aliasesAfter,
-        ),
+        before: {
+          ...facts(entry.label, entry.archivedAt !== null, entry.position, aliasesBefore),
+          ...scanPattern('before'),
+        },
+        after: {
+          ...facts(
+            change.label ?? entry.label,
+            change.archived ?? entry.archivedAt !== null,
+            change.position ?? entry.position,
+            aliasesAfter,
+          ),
+          ...scanPattern('after'),
+        },
       };
     });
   }

@@ -103,6 +103,12 @@ export async function findCompany(db: Db, companyId: string): Promise<Company | 
       archived: t.archivedAt !== null,
       aliases: t.aliases,
     })),
-    sources: sourceRows.map((s) => ({ _id: s.id, id: s.key, label: s.label, archived: s.archivedAt !== null })),
+    sources: sourceRows.map((s) => ({
+      _id: s.id,
+      id: s.key,
+      label: s.label,
+      archived: s.archivedAt !== null,
+      ...(s.scanPattern !== null && { scanPattern: s.scanPattern }),
+    })),
   };
 }

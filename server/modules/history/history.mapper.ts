@@ -77,6 +77,7 @@ export function historyEntry(
   reader: HistoryReader,
   bookingId?: string,
   bookingName?: string,
+  bookingReference?: string,
 ): HistoryEntry {
   const before = row.before as Facts | null;
   const after = row.after as Facts | null;
@@ -104,5 +105,6 @@ export function historyEntry(
     if (madeAt && deviceTimeDiffers(madeAt, row.at)) entry.madeAt = madeAt.toISOString();
   }
   if (bookingName !== undefined) entry.bookingName = bookingName;
+  if (bookingReference !== undefined) entry.bookingReference = bookingReference;
   return entry;
 }

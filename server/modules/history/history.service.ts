@@ -45,10 +45,12 @@ export class HistoryService {
         reader.sees({ day: b.date, time: b.time }),
       );
       const names = new Map(seen.map((b) => [b.id, b.name]));
+      const references = new Map(seen.map((b) => [b.id, b.reference]));
       return rows.map((row) => {
         const single = row.bookingIds.length === 1 ? row.bookingIds[0] : undefined;
         const name = row.bookingIds.map((id) => names.get(id)).filter((n) => n !== undefined);
-        return historyEntry(row, reader, single, name.length > 0 ? name.join(', ') : undefined);
+        const reference = single === undefined ? undefined : references.get(single);
+        return historyEntry(row, reader, single, name.length > 0 ? name.join(', ') : undefined, reference);
       });
     });
   }

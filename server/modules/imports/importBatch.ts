@@ -96,17 +96,27 @@ export async function applyBatch(
     const refused = refusedChange(existing, read.booking, plan.refusal, { File: run.fileName });
     return [{ ...refused, operationId: importId }];
   });
-  const inserts = planned.flatMap(({ read, plan }) => {
-    if (plan.outcome !== 'create' || !plan.wanted) return [];
-    const row = { ...written(plan.wanted, uuidv7()), booking_id: read.booking.reference, source: plan.wanted.source };
-    const [after, slot] = [snapshotFacts(plan.wanted), slotOf(plan.wanted)];
-    events.push({ kind: 'booking.added', bookingIds: [row.id], slot, after, operationId: importId });
-    return [row];
-  });
+  const created = planned.flatMap(({ read, plan }) =>
+    plan.outcome === 'create' && plan.wanted
+      ? [{ id: uuidv7(), bookingId: read.booking.reference, wanted: plan.wanted }]
+      : [],
+  );
   const changes = planned.flatMap(({ existing, plan }) =>
     existing && plan.wanted ? [{ existing, wanted: plan.wanted }] : [],
   );
-  await insertImported(tx, companyId, inserts);
+  const references = await insertImported(
+    tx,
+    companyId,
+    created.map(({ id, bookingId, wanted }) => ({
+      ...written(wanted, id),
+      booking_id: bookingId,
+      source: wanted.source,
+    })),
+  );
+  for (const { id, wanted } of created) {
+    const after = { ...snapshotFacts(wanted), Reference: references.get(id) ?? null };
+    events.push({ kind: 'booking.added', bookingIds: [id], slot: slotOf(wanted), after, operationId: importId });
+  }
   const updated = await updateImported(
     tx,
     companyId,

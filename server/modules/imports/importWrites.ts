@@ -3,6 +3,7 @@ import type { BookingChange, BookingSnapshot } from '../../../src/domain/booking
 import { totalCount } from '../../../src/domain/customerTypes';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { newBookingReferences, REFERENCE_TRIES } from '../bookings/bookingReferences';
 
 /** A booking an import writes, as the SQL below reads it from JSON. */
 export interface ImportedRow {
@@ -40,19 +41,37 @@ const FIELDS = `id uuid, name text, phone text, date date, time text, tour text,
 // A batch is one statement with one JSON parameter: 500 rows as 7,500 bound values cost the drivers more than
 // the database (bench/RESULTS.md, CSV import).
 
+/**
+ * Inserts new bookings, each with a reference of its own; answers them by id. A reference already taken in the
+ * company skips its row (the transaction goes on), and the rows skipped are inserted again with new ones.
+ */
 export async function insertImported(
   db: Db,
   companyId: string,
   rows: Array<ImportedRow & { booking_id: string; source: string }>,
-): Promise<void> {
-  if (rows.length === 0) return;
-  await db.execute(sql`
-    insert into bookings (company_id, id, booking_id, name, phone, date, time, tour, source, adults, teens, children,
-                          pax, modified_by)
-    select ${companyId}::uuid, r.id, r.booking_id, r.name, r.phone, r.date, r.time, r.tour, r.source, r.adults,
-           r.teens, r.children, r.pax, r.modified_by
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as r(${sql.raw(FIELDS)}, booking_id text, source text)`);
+): Promise<Map<string, string>> {
+  const references = new Map<string, string>();
+  let pending = rows;
+  for (let tries = 0; pending.length > 0; tries++) {
+    if (tries === REFERENCE_TRIES) throw new Error('no free booking reference');
+    const drawn = newBookingReferences(pending.length);
+    const withReferences = pending.map((row, i) => ({ ...row, reference: drawn[i] as string }));
+    const inserted = await queryRows<{ id: string; reference: string }>(
+      db,
+      sql`
+      insert into bookings (company_id, id, booking_id, reference, name, phone, date, time, tour, source, adults, teens,
+                            children, pax, modified_by)
+      select ${companyId}::uuid, r.id, r.booking_id, r.reference, r.name, r.phone, r.date, r.time, r.tour, r.source,
+             r.adults, r.teens, r.children, r.pax, r.modified_by
+        from jsonb_to_recordset(${JSON.stringify(withReferences)}::jsonb)
+          as r(${sql.raw(FIELDS)}, booking_id text, reference text, source text)
+      on conflict (company_id, reference) do nothing
+      returning id, reference`,
+    );
+    for (const row of inserted) references.set(row.id, row.reference);
+    pending = pending.filter((row) => !references.has(row.id));
+  }
+  return references;
 }
 
 /**

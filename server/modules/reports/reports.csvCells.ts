@@ -45,6 +45,7 @@ const CELLS: Record<string, (timezone: string) => SQL> = {
   date: () => sql`to_char(${bookings.date}::date, ${dayPattern})`,
   createdAt: (timezone) => sql`to_char(${bookings.createdAt} at time zone ${timezone}, ${`${dayPattern} HH24:MI`})`,
   pax: () => sql`${bookings.pax}::text`,
+  reference: () => textCell(bookings.reference),
   cancelled: () => sql`case when ${bookings.cancelled} then ${CANCELLED.yes} else ${CANCELLED.no} end`,
 };
 

@@ -10,6 +10,7 @@ import { hasNoShow, missing } from './reports.noShows';
 const reportColumns = {
   id: bookings.id,
   bookingId: bookings.bookingId,
+  reference: bookings.reference,
   name: bookings.name,
   source: bookings.source,
   tour: bookings.tour,

@@ -56,6 +56,7 @@ function toReportRow(row: ReportBookingRow): ReportRow {
   return {
     _id: row.id,
     bookingId: row.bookingId,
+    reference: row.reference,
     name: row.name,
     source: row.source,
     tour: row.tour,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SCAN_CODE_MAX } from '../bookingReference';
 import {
   ADD_ADULTS_MAX,
   ADD_ADULTS_MIN,
@@ -32,6 +33,8 @@ export const phoneSchema = z
 export const bookingSchema = z.object({
   _id: z.string(),
   bookingId: z.string(),
+  /** Tourdesk's own short code (its QR code and a scan find the booking by it); absent in copies stored before it. */
+  reference: z.string().optional(),
   name: z.string(),
   company: z.string(),
   customers: countListSchema(1000),
@@ -83,6 +86,22 @@ export const slotBookingsSchema = z.object({
   capacity: z.number().int().nullable().optional(),
 });
 export type SlotBookings = z.infer<typeof slotBookingsSchema>;
+
+/** GET /api/bookings/lookup: what a scanner read or a person typed. */
+export const lookupQuerySchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1, 'code: Scan or type a code')
+    .max(SCAN_CODE_MAX, `code: At most ${SCAN_CODE_MAX} characters`),
+});
+
+/** The booking a code found, and the slot it is in. */
+export const lookupSchema = z.object({
+  booking: bookingSchema,
+  slot: z.object({ day: z.string(), time: z.string(), tour: z.string() }),
+});
+export type BookingLookup = z.infer<typeof lookupSchema>;
 
 export const nearbySlotSchema = z.object({ time: z.string(), tour: z.string(), pax: z.number().int() });
 export const nearbyToursSchema = z.array(nearbySlotSchema);

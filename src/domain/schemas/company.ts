@@ -7,6 +7,7 @@ import {
   TOUR_FLAGS,
   WINDOW_MINUTES_MAX,
 } from '../company';
+import { scanPatternProblem } from '../bookingReference';
 import { languageSchema } from './languages';
 
 export const tourColorSchema = z.enum(TOUR_COLORS);
@@ -31,6 +32,8 @@ export const sourceSchema = z.object({
   id: z.string(),
   label: z.string(),
   archived: z.boolean().optional(),
+  /** The pattern that finds this source's reference in a scanned voucher; absent when it has none. */
+  scanPattern: z.string().optional(),
 });
 export type Source = z.infer<typeof sourceSchema>;
 
@@ -111,6 +114,16 @@ const aliasName = (field: string) =>
 /** A tour's other names, all of them at once (an empty list removes them). */
 const tourAliases = z.array(aliasName('aliases')).max(ALIASES_MAX, `aliases: At most ${ALIASES_MAX} other names`);
 
+/** A source's scan pattern; empty (or null) removes it. */
+const scanPatternSchema = z
+  .string()
+  .trim()
+  .superRefine((pattern, ctx) => {
+    const problem = pattern === '' ? undefined : scanPatternProblem(pattern);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .nullable();
+
 /**
  * PATCH …/tours/{tourId} and …/sources/{sourceId}: rename, move to a place in the list (0 first), archive or restore;
  * a tour also takes its other names, all at once, or one more (`addAlias`, added to the names it has then).
@@ -122,6 +135,7 @@ export const catalogChangeBodySchema = z
     archived: z.boolean(),
     aliases: tourAliases,
     addAlias: aliasName('addAlias'),
+    scanPattern: scanPatternSchema,
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, { message: 'Change the name, the place or the archive' });

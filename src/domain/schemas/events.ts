@@ -15,6 +15,7 @@ export const historyEntrySchema = z.object({
   madeAt: z.string().optional(),
   slot: eventSlotSchema.nullable(),
   bookingName: z.string().optional(),
+  bookingReference: z.string().optional(),
   movedOut: z.boolean().optional(),
 });
 

@@ -46,6 +46,8 @@ export const reportQuerySchema = z.object({
 export const reportRowSchema = z.object({
   _id: z.string(),
   bookingId: z.string(),
+  /** Tourdesk's own code of the booking. */
+  reference: z.string(),
   name: z.string(),
   source: z.string(),
   tour: z.string(),
