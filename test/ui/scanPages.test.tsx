@@ -16,6 +16,21 @@ loadBeforeTests(
 );
 
 const guide = () => signedIn(makeUser({ role: 'Guide', assignable: false }));
+
+/** The lookup as the server answers it: `answer` per code, 404 for any other. */
+function serveLookup(answer: Record<string, () => Response> = {}) {
+  const asked: string[] = [];
+  server.use(
+    http.get(apiUrl('/api/bookings/lookup'), ({ request }) => {
+      const code = new URL(request.url).searchParams.get('code') ?? '';
+      asked.push(code);
+      return answer[code]?.() ?? HttpResponse.json({ error: 'Booking not found', code: 'NOT_FOUND' }, { status: 404 });
+    }),
+  );
+  return asked;
+}
+const [, , , slotDay, slotTime, slotTour] = SLOT_PATH.split('/');
+const here = { day: slotDay!, time: slotTime!, tour: decodeURIComponent(slotTour!) };
 const serveDay = () =>
   server.use(
     http.get(apiUrl(`/api/bookings/date/${DAY}`), () =>
@@ -27,6 +42,7 @@ describe('scanning from the day and slot pages', () => {
   it('gives a Guide a Scan button on the day page that opens the camera and answers each code', async () => {
     fakeCamera();
     serveDay();
+    serveLookup();
     const { user } = renderRoute(`/bookings/date/${DAY}`, { preloadedState: guide() });
 
     await user.click(await screen.findByRole('button', { name: 'Scan' }));
@@ -41,6 +57,7 @@ describe('scanning from the day and slot pages', () => {
 
   it('gives a Manager the Scan button and the scan field on the slot page', async () => {
     serveSlot({ bookings: [makeBooking({ name: 'Ana' })] });
+    serveLookup();
     const { user } = renderRoute(SLOT_PATH, { preloadedState: signedIn(makeUser({ company })) });
 
     expect(await screen.findByRole('button', { name: 'Scan' })).toBeInTheDocument();
@@ -53,6 +70,7 @@ describe('scanning from the day and slot pages', () => {
   it('reads in Spanish: the button, the field, the camera view, a result and a refused camera', async () => {
     await inSpanish();
     serveSlot({ bookings: [makeBooking({ name: 'Ana' })] });
+    serveLookup();
     fakeCamera({ torch: true });
     const { user, unmount } = renderRoute(SLOT_PATH, { preloadedState: guide() });
 
@@ -80,5 +98,39 @@ describe('scanning from the day and slot pages', () => {
     expect(within(alert).getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
     expect(within(alert).getByRole('button', { name: 'Cerrar' })).toBeInTheDocument();
     expect(englishLeft()).toEqual([]);
+  });
+
+  it('finds the party of this slot, flashes it first, and says when it is checked in or booked elsewhere', async () => {
+    const zoe = makeBooking({ _id: 'b-zoe', name: 'Zoe', customers: [{ Adults: 3 }, { Children: 1 }] });
+    const ben = makeBooking({ _id: 'b-ben', name: 'Ben', customers: [{ Adults: 2 }], attendees: [{ Adults: 2 }] });
+    serveSlot({ bookings: [makeBooking({ name: 'Carla' }), zoe, ben] });
+    const elsewhere = { day: '2026-06-09', time: '16:00', tour: 'Tapas Tour' };
+    const asked = serveLookup({
+      K7XQ9M2P: () => HttpResponse.json({ booking: zoe, slot: here }),
+      'GYG-1': () => HttpResponse.json({ booking: ben, slot: here }),
+      'GYG-2': () => HttpResponse.json({ booking: { ...zoe, name: 'Dora' }, slot: elsewhere }),
+      'GYG-3': () =>
+        HttpResponse.json({ error: 'Only Managers can see these tours', code: 'SLOT_HIDDEN' }, { status: 403 }),
+    });
+    const { user } = renderRoute(SLOT_PATH, { preloadedState: guide() });
+    const field = await screen.findByRole('textbox', { name: 'Scan or type a code' });
+    const says = (text: string) => waitFor(() => expect(field).toHaveAccessibleDescription(text));
+
+    await user.type(field, ' K7XQ9M2P {Enter}');
+    await says('Zoe: 4 guests');
+    expect(asked).toEqual(['K7XQ9M2P']);
+    // Last by name, the scanned party comes first, marked.
+    const first = () => within(screen.getByRole('list', { name: 'Bookings' })).getAllByRole('listitem')[0]!;
+    await waitFor(() => expect(first()).toHaveAccessibleName('Zoe'));
+    expect(within(first()).getByText('Scanned')).toBeInTheDocument();
+
+    await user.type(field, 'GYG-1{Enter}');
+    await says('Ben: already checked in');
+    await user.type(field, 'GYG-3{Enter}');
+    await says('Only Managers can see these tours');
+    await user.type(field, 'GYG-2{Enter}');
+    await says('Dora: 4 guests');
+    await user.click(screen.getByRole('button', { name: 'Open its slot' }));
+    await waitFor(() => expect(document.title).toBe('Tapas Tour 16:00 · Tourdesk'));
   });
 });

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useT } from '../../services/i18n/useT';
@@ -61,6 +62,12 @@ export function ScanField({ onCode, result }: ScanFieldProps) {
         <Typography id={resultId} role="status" sx={{ mt: 0.5, fontWeight: 600, color: SCAN_COLOURS[result.kind] }}>
           {result.title}
         </Typography>
+      )}
+      {result?.detail && <Typography variant="body2">{result.detail}</Typography>}
+      {result?.action && (
+        <Button variant="outlined" size="small" onClick={result.action.onClick} sx={{ mt: 0.5, minHeight: 44 }}>
+          {result.action.label}
+        </Button>
       )}
     </Box>
   );
