@@ -79,7 +79,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       path: path.join(root, 'dist/web'),
       publicPath: '/',
       filename: production ? '[name].[contenthash:8].js' : '[name].js',
-      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[id].[contenthash:8].js' : '[name].js',
       // Spec §9: guides load pages over weak mobile signals.
       chunkLoadTimeout: 120000,
       clean: true,
